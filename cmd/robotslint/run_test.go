@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestScripts runs the command scripts in testdata/cli. A script is a
+// txtar-style archive: a header of "args:" (the command line, split at
+// spaces) and "exit:" (the status), then files. A file named "stdin" is
+// the standard input; "stdout" and "stderr" are the expected output; a
+// name ending in ".q" holds a Go-quoted string, so that CR, BOM and NUL
+// bytes can be spelled out, and is written without the suffix. Every other
+// file is written into the directory the command runs in.
+func TestScripts(t *testing.T) {
+	scripts, err := filepath.Glob(filepath.Join("..", "..", "testdata", "cli", "*.txtar"))
+	if err != nil || len(scripts) == 0 {
+		t.Fatalf("no scripts: %v", err)
+	}
+	for _, script := range scripts {
+		t.Run(strings.TrimSuffix(filepath.Base(script), ".txtar"), func(t *testing.T) {
+			data, err := os.ReadFile(script)
+			if err != nil {
+				t.Fatal(err)
+			}
+			header, files := parseArchive(t, string(data))
+			var args []string
+			wantExit := -1
+			for _, line := range strings.Split(header, "\n") {
+				switch key, value, _ := strings.Cut(line, ":"); key {
+				case "args":
+					args = strings.Fields(value)
+				case "exit":
+					if wantExit, err = strconv.Atoi(strings.TrimSpace(value)); err != nil {
+						t.Fatalf("exit: %v", err)
+					}
+				}
+			}
+			if wantExit < 0 {
+				t.Fatal("the script has no exit: line")
+			}
+			dir := t.TempDir()
+			want := map[string]string{"stdout": "", "stderr": ""}
+			var stdin string
+			for name, content := range files {
+				switch name {
+				case "stdout", "stderr":
+					want[name] = content
+					continue
+				case "stdin":
+					stdin = content
+					continue
+				}
+				if strings.HasSuffix(name, ".q") {
+					name = strings.TrimSuffix(name, ".q")
+					if content, err = strconv.Unquote(strings.TrimSpace(content)); err != nil {
+						t.Fatalf("%s.q: %v", name, err)
+					}
+				}
+				path := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			t.Chdir(dir)
+			var stdout, stderr bytes.Buffer
+			got := run(args, strings.NewReader(stdin), &stdout, &stderr)
+			if got != wantExit {
+				t.Errorf("exit status %d, want %d", got, wantExit)
+			}
+			if stdout.String() != want["stdout"] {
+				t.Errorf("stdout:\n%s\nwant:\n%s", stdout.String(), want["stdout"])
+			}
+			if stderr.String() != want["stderr"] {
+				t.Errorf("stderr:\n%s\nwant:\n%s", stderr.String(), want["stderr"])
+			}
+		})
+	}
+}
+
+// parseArchive splits a txtar archive into its header and its files.
+func parseArchive(t *testing.T, data string) (header string, files map[string]string) {
+	files = map[string]string{}
+	name := ""
+	var b strings.Builder
+	flush := func() {
+		if name == "" {
+			header = b.String()
+		} else {
+			files[name] = b.String()
+		}
+		b.Reset()
+	}
+	for _, line := range strings.SplitAfter(data, "\n") {
+		if strings.HasPrefix(line, "-- ") && strings.HasSuffix(line, " --\n") {
+			flush()
+			name = strings.TrimSuffix(strings.TrimPrefix(line, "-- "), " --\n")
+			if _, dup := files[name]; dup {
+				t.Fatalf("file %s twice", name)
+			}
+			continue
+		}
+		b.WriteString(line)
+	}
+	flush()
+	return header, files
+}

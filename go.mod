@@ -1,0 +1,3 @@
+module github.com/robotslint/robotslint
+
+go 1.26

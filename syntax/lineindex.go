@@ -1,0 +1,157 @@
+package syntax
+
+import (
+	"sort"
+	"unicode/utf8"
+)
+
+// LineIndex converts between byte offsets and line/column positions. It
+// splits lines exactly as Parse does (LF, CRLF, lone CR), so line numbers
+// agree with File.Lines; unlike File.Lines it always has a last line, the
+// empty one after a final terminator, where an editor's cursor can stand.
+//
+// Columns are counted in characters: each valid UTF-8 sequence is one
+// character and each byte of invalid UTF-8 is one character on its own, as
+// an editor that decodes it to U+FFFD shows it. A leading byte order mark
+// is a character of line 1. An offset inside a character maps to the
+// position of that character, and an offset inside a CRLF to the position of
+// its CR; every other offset maps to a position and back to itself.
+type LineIndex struct {
+	src    []byte
+	starts []int // starts[i] is the offset of line i; starts[0] == 0
+}
+
+// NewLineIndex indexes the lines of src without parsing it.
+func NewLineIndex(src []byte) *LineIndex {
+	x := &LineIndex{src: src, starts: []int{0}}
+	split := newLineSplitter(src, 0)
+	for {
+		_, eol, end, ok := split.next()
+		if !ok {
+			return x
+		}
+		if end > eol {
+			x.starts = append(x.starts, end)
+		}
+	}
+}
+
+// Position is a place in a file as people count it: Line and Column both
+// start at 1, and Column counts characters.
+type Position struct {
+	Line, Column int
+}
+
+// Encoding is the unit an LSP client counts columns in (LSP 3.17
+// PositionEncodingKind).
+type Encoding uint8
+
+// The position encodings of LSP 3.17.
+const (
+	// UTF16 counts UTF-16 code units: two for a character outside the Basic
+	// Multilingual Plane. It is the LSP default.
+	UTF16 Encoding = iota
+	// UTF8 counts bytes.
+	UTF8
+	// UTF32 counts characters.
+	UTF32
+)
+
+// LSPPosition is a place in a file as LSP counts it: Line and Character
+// start at 0, and Character counts code units of an Encoding.
+type LSPPosition struct {
+	Line, Character int
+}
+
+// LineCount returns the number of lines, counting the empty line after a
+// final terminator; it is at least 1.
+func (x *LineIndex) LineCount() int { return len(x.starts) }
+
+// Position returns the position of offset off, which is clamped to the
+// file.
+func (x *LineIndex) Position(off int) Position {
+	p := x.LSPPosition(off, UTF32)
+	return Position{p.Line + 1, p.Character + 1}
+}
+
+// Offset returns the offset of position p. A line past the end gives the
+// end of the file; a column past the end of its line gives the end of the
+// line's text, before its terminator, as LSP prescribes.
+func (x *LineIndex) Offset(p Position) int {
+	return x.LSPOffset(LSPPosition{p.Line - 1, p.Column - 1}, UTF32)
+}
+
+// LSPPosition returns the position of offset off, which is clamped to the
+// file, in units of enc.
+func (x *LineIndex) LSPPosition(off int, enc Encoding) LSPPosition {
+	off = max(0, min(off, len(x.src)))
+	line := x.line(off)
+	end := min(off, x.textEnd(line))
+	units := 0
+	for i := x.starts[line]; i < end; {
+		n, size := charUnits(x.src[i:], enc)
+		if i+size > end {
+			break
+		}
+		units += n
+		i += size
+	}
+	return LSPPosition{line, units}
+}
+
+// LSPOffset returns the offset of position p, counted in units of enc,
+// clamped like Offset. A column inside a character (half of a surrogate
+// pair, say) gives the offset of that character.
+func (x *LineIndex) LSPOffset(p LSPPosition, enc Encoding) int {
+	switch {
+	case p.Line < 0:
+		return 0
+	case p.Line >= len(x.starts):
+		return len(x.src)
+	}
+	i, end := x.starts[p.Line], x.textEnd(p.Line)
+	for units := 0; i < end; {
+		n, size := charUnits(x.src[i:end], enc)
+		if units+n > p.Character {
+			break
+		}
+		units += n
+		i += size
+	}
+	return i
+}
+
+// line returns the index of the line that contains off.
+func (x *LineIndex) line(off int) int {
+	return sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off }) - 1
+}
+
+// textEnd returns the offset where the text of line i ends and its
+// terminator starts.
+func (x *LineIndex) textEnd(i int) int {
+	if i+1 >= len(x.starts) {
+		return len(x.src)
+	}
+	end := x.starts[i+1] - 1 // the LF or the lone CR
+	if x.src[end] == '\n' && end > x.starts[i] && x.src[end-1] == '\r' {
+		end--
+	}
+	return end
+}
+
+// charUnits returns the size in bytes of the character that b starts with,
+// and its length in units of enc. A byte of invalid UTF-8 is a character of
+// one unit.
+func charUnits(b []byte, enc Encoding) (units, size int) {
+	if b[0] < utf8.RuneSelf {
+		return 1, 1
+	}
+	r, size := utf8.DecodeRune(b)
+	switch {
+	case enc == UTF8:
+		return size, size
+	case enc == UTF16 && r >= 0x10000:
+		return 2, size
+	}
+	return 1, size
+}

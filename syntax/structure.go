@@ -1,0 +1,153 @@
+package syntax
+
+import (
+	"slices"
+	"sort"
+)
+
+// Group is a group as RFC 9309 §2.1 defines it: one or more user-agent
+// lines followed by rules. Blank lines, comments and lines that are not
+// rules (Sitemap, Crawl-delay, unknown keys) do not end a group; a
+// user-agent line that follows a rule starts the next one. This is also how
+// Google groups lines, except that Google counts some misspelled keys as
+// rules; the matcher's google profile regroups for that.
+type Group struct {
+	// First and End delimit the group's lines in File.Lines: [First, End)
+	// runs from its first user-agent line to the next group's first
+	// user-agent line, or to the end of the file.
+	First, End int
+	// UserAgents are the indices of the group's user-agent lines.
+	UserAgents []int
+	// Rules are the indices of the group's Allow and Disallow lines.
+	Rules []int
+}
+
+// Record is a record as the 1994 standard defines it: a run of lines
+// separated from the next by one or more blank lines. Comment lines do not
+// separate records ("Lines containing only a comment are discarded
+// completely, and therefore do not indicate a record boundary"); a run of
+// nothing but comments is not a record. Yandex, Baidu and legacy parsers
+// read files this way, so comparing records with groups shows where a blank
+// line changes what a crawler does.
+type Record struct {
+	// First and End delimit the record's lines in File.Lines: [First, End)
+	// runs from the first line of the run, comments included, to the blank
+	// line or end of file after it.
+	First, End int
+	// UserAgents are the indices of the record's user-agent lines.
+	UserAgents []int
+	// Rules are the indices of the record's Allow and Disallow lines.
+	Rules []int
+}
+
+// GroupAt returns the index in f.Groups of the group that line i lies in,
+// or -1 for lines before the first user-agent line.
+func (f *File) GroupAt(i int) int {
+	// Groups follow each other without gaps from the first user-agent line
+	// to the end of the file.
+	if len(f.Groups) == 0 || i < f.Groups[0].First || i >= len(f.Lines) {
+		return -1
+	}
+	return sort.Search(len(f.Groups), func(g int) bool { return f.Groups[g].End > i })
+}
+
+// RecordAt returns the index in f.Records of the record that line i lies in,
+// or -1 for blank lines and comment blocks between records.
+func (f *File) RecordAt(i int) int {
+	r := sort.Search(len(f.Records), func(r int) bool { return f.Records[r].End > i })
+	if r == len(f.Records) || i < f.Records[r].First {
+		return -1
+	}
+	return r
+}
+
+// buildGroups groups lines as RFC 9309 does, given the indices of all
+// user-agent and all rule lines in file order: a run of user-agent lines
+// with no rule between them starts a group, and the rules up to the next
+// run are its rules. Rules before the first user-agent line belong to no
+// group. The groups' lists are windows of agents and rules.
+func buildGroups(agents, rules []int, lines int) []Group {
+	var groups []Group
+	r, _ := slices.BinarySearch(rules, agents0(agents))
+	for a := 0; a < len(agents); {
+		b := a + 1
+		for b < len(agents) && (r == len(rules) || agents[b] < rules[r]) {
+			b++
+		}
+		q, end := r, lines
+		if b < len(agents) {
+			end = agents[b]
+		}
+		for q < len(rules) && rules[q] < end {
+			q++
+		}
+		groups = append(groups, Group{First: agents[a], End: end, UserAgents: agents[a:b:b], Rules: rules[r:q:q]})
+		a, r = b, q
+	}
+	return groups
+}
+
+// agents0 returns the first user-agent line, or -1 when there is none.
+func agents0(agents []int) int {
+	if len(agents) == 0 {
+		return -1
+	}
+	return agents[0]
+}
+
+// recordSplitter splits lines into 1994-standard records as the parser
+// classifies them.
+type recordSplitter struct {
+	records  []Record
+	open     bool // a record is open: no blank line since its last line
+	comments int  // first line of a run of comment lines outside a record, or -1
+}
+
+func (rs *recordSplitter) line(i int, kind LineKind) {
+	switch kind {
+	case LineBlank:
+		rs.close(i)
+		rs.comments = -1
+	case LineComment:
+		if !rs.open && rs.comments < 0 {
+			rs.comments = i
+		}
+	default:
+		if !rs.open {
+			first := i
+			if rs.comments >= 0 {
+				first = rs.comments
+			}
+			rs.records = append(rs.records, Record{First: first})
+			rs.open, rs.comments = true, -1
+		}
+	}
+}
+
+func (rs *recordSplitter) close(end int) {
+	if rs.open {
+		rs.records[len(rs.records)-1].End = end
+		rs.open = false
+	}
+}
+
+// done closes the last record at line end and fills in the records' lists
+// as windows of agents and rules, the indices of all user-agent and rule
+// lines in file order; every such line lies in a record.
+func (rs *recordSplitter) done(end int, agents, rules []int) []Record {
+	rs.close(end)
+	a, r := 0, 0
+	for k := range rs.records {
+		rec := &rs.records[k]
+		a1, r1 := a, r
+		for a1 < len(agents) && agents[a1] < rec.End {
+			a1++
+		}
+		for r1 < len(rules) && rules[r1] < rec.End {
+			r1++
+		}
+		rec.UserAgents, rec.Rules = agents[a:a1:a1], rules[r:r1:r1]
+		a, r = a1, r1
+	}
+	return rs.records
+}
