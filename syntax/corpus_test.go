@@ -21,7 +21,10 @@ func TestCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		f := Parse(src)
-		t.Run(filepath.Base(path), func(t *testing.T) { checkTree(t, src, f) })
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			checkTree(t, src, f)
+			checkPaths(t, src, f)
+		})
 	}
 }
 

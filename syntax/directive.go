@@ -1,5 +1,7 @@
 package syntax
 
+import "encoding/binary"
+
 // Directive is the kind of directive a key names, resolved by exact,
 // case-insensitive comparison with the canonical names. Misspellings
 // ("Disalow") and longer keys ("Disallowed") resolve to DirectiveOther:
@@ -89,38 +91,69 @@ func Directives() []Directive {
 // maxDirectiveName is the length of the longest directive name.
 const maxDirectiveName = len("content-signal")
 
-// directivesByLen lists the named directives by the length of their names.
-var directivesByLen = func() (byLen [maxDirectiveName + 1][]Directive) {
-	for _, d := range Directives() {
-		n := len(directiveNames[d].lower)
-		byLen[n] = append(byLen[n], d)
-	}
-	return byLen
-}()
-
 // LookupDirective resolves a key, compared case-insensitively (ASCII only)
 // with the directive names; anything else is DirectiveOther.
-func LookupDirective(key []byte) Directive {
-	if len(key) > maxDirectiveName {
+func LookupDirective(key []byte) Directive { return lookupDirective(key, 0, len(key)) }
+
+// lookupDirective is LookupDirective for the key src[start:end]. It hashes
+// the key's first eight bytes and length to the one directive it can be,
+// and compares eight bytes at a time: Parse calls it once a line.
+func lookupDirective(src []byte, start, end int) Directive {
+	n := end - start
+	if n == 0 || n > maxDirectiveName {
 		return DirectiveOther
 	}
-	for _, d := range directivesByLen[len(key)] {
-		if equalFoldName(key, directiveNames[d].lower) {
-			return d
-		}
+	first := foldWord(src, start, min(n, 8))
+	d := directiveSlots[directiveHash(first, n)]
+	name := &directiveWords[d]
+	if name.n != n || first != name.first || n > 8 && foldWord(src, end-8, 8) != name.last {
+		return DirectiveOther
 	}
-	return DirectiveOther
+	return d
 }
 
-// equalFoldName reports whether key equals name, a lower-case name made of
-// letters and '-', ignoring ASCII case. Setting bit 0x20 lower-cases a
-// letter and leaves '-' alone; the only other byte it turns into a letter
-// or '-' is CR, which never occurs inside a line.
-func equalFoldName(key []byte, name string) bool {
-	for i := range len(name) {
-		if key[i]|0x20 != name[i] {
-			return false
+// foldWord returns the n bytes (at most 8) of src from start as a
+// little-endian word, zero-padded, with bit 0x20 set in each byte. That
+// lower-cases letters and leaves '-' alone; the only other byte it turns
+// into a letter or '-' is CR, which never occurs inside a line, so two
+// words are equal exactly when the bytes equal a lower-case name ignoring
+// case.
+func foldWord(src []byte, start, n int) uint64 {
+	var w uint64
+	if start+8 <= len(src) {
+		w = binary.LittleEndian.Uint64(src[start:])
+	} else {
+		for i := n - 1; i >= 0; i-- {
+			w = w<<8 | uint64(src[start+i])
 		}
 	}
-	return true
+	return (w | 0x2020202020202020) & below(8*n)
+}
+
+// directiveHash maps the first eight bytes of a lower-case directive name,
+// as foldWord reads them, and its length to a slot of directiveSlots. The
+// multiplier was chosen so that no two names share a slot (TestLookupDirective fails otherwise).
+func directiveHash(first uint64, n int) int {
+	return int((first ^ uint64(n)<<59) * 0x9E3779B97F4A7C15 >> 58)
+}
+
+// directiveSlots holds each named directive at its hash; the other slots
+// hold DirectiveNone, whose name matches no key.
+var directiveSlots [64]Directive
+
+// directiveWords holds each directive name's length and its first and last
+// eight bytes as foldWord reads them.
+var directiveWords [len(directiveNames)]struct {
+	n           int
+	first, last uint64
+}
+
+func init() {
+	for _, d := range Directives() {
+		name := []byte(directiveNames[d].lower)
+		n := len(name)
+		w := &directiveWords[d]
+		w.n, w.first, w.last = n, foldWord(name, 0, min(n, 8)), foldWord(name, max(0, n-8), min(n, 8))
+		directiveSlots[directiveHash(w.first, n)] = d
+	}
 }

@@ -7,8 +7,9 @@ import (
 )
 
 // FuzzParse checks that Parse survives any input: no panic, the tree gives
-// back the input, every node lies inside it in order without overlap, and
-// the line index round-trips offsets through positions in every encoding.
+// back the input, every node lies inside it in order without overlap, the
+// bitmap reading of lines agrees with the byte-by-byte one, and the line
+// index round-trips offsets through positions in every encoding.
 // Crashers found by `go test -fuzz=FuzzParse` are kept as regression seeds
 // in testdata/fuzz/FuzzParse.
 func FuzzParse(f *testing.F) {
@@ -25,7 +26,9 @@ func FuzzParse(f *testing.F) {
 		seedFiles(f, filepath.Join("..", "..", "shared", "corpus", "files", "*.txt"), 8<<10)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkTree(t, src, Parse(src))
+		f := Parse(src)
+		checkTree(t, src, f)
+		checkPaths(t, src, f)
 		checkIndex(t, src)
 	})
 }

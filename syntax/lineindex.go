@@ -17,24 +17,12 @@ import (
 // position of that character, and an offset inside a CRLF to the position of
 // its CR; every other offset maps to a position and back to itself.
 type LineIndex struct {
-	src    []byte
-	starts []int // starts[i] is the offset of line i; starts[0] == 0
+	src   []byte
+	lines []Line // the parsed lines, whose spans are the index
 }
 
-// NewLineIndex indexes the lines of src without parsing it.
-func NewLineIndex(src []byte) *LineIndex {
-	x := &LineIndex{src: src, starts: []int{0}}
-	split := newLineSplitter(src, 0)
-	for {
-		_, eol, end, ok := split.next()
-		if !ok {
-			return x
-		}
-		if end > eol {
-			x.starts = append(x.starts, end)
-		}
-	}
-}
+// NewLineIndex returns the line index of src, which it parses.
+func NewLineIndex(src []byte) *LineIndex { return Parse(src).LineIndex() }
 
 // Position is a place in a file as people count it: Line and Column both
 // start at 1, and Column counts characters.
@@ -65,7 +53,12 @@ type LSPPosition struct {
 
 // LineCount returns the number of lines, counting the empty line after a
 // final terminator; it is at least 1.
-func (x *LineIndex) LineCount() int { return len(x.starts) }
+func (x *LineIndex) LineCount() int {
+	if n := len(x.lines); n > 0 && x.lines[n-1].eolLen == 0 {
+		return n
+	}
+	return len(x.lines) + 1
+}
 
 // Position returns the position of offset off, which is clamped to the
 // file.
@@ -88,7 +81,7 @@ func (x *LineIndex) LSPPosition(off int, enc Encoding) LSPPosition {
 	line := x.line(off)
 	end := min(off, x.textEnd(line))
 	units := 0
-	for i := x.starts[line]; i < end; {
+	for i := x.start(line); i < end; {
 		n, size := charUnits(x.src[i:], enc)
 		if i+size > end {
 			break
@@ -106,10 +99,10 @@ func (x *LineIndex) LSPOffset(p LSPPosition, enc Encoding) int {
 	switch {
 	case p.Line < 0:
 		return 0
-	case p.Line >= len(x.starts):
+	case p.Line >= x.LineCount():
 		return len(x.src)
 	}
-	i, end := x.starts[p.Line], x.textEnd(p.Line)
+	i, end := x.start(p.Line), x.textEnd(p.Line)
 	for units := 0; i < end; {
 		n, size := charUnits(x.src[i:end], enc)
 		if units+n > p.Character {
@@ -123,20 +116,29 @@ func (x *LineIndex) LSPOffset(p LSPPosition, enc Encoding) int {
 
 // line returns the index of the line that contains off.
 func (x *LineIndex) line(off int) int {
-	return sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off }) - 1
+	return sort.Search(x.LineCount(), func(i int) bool { return x.start(i) > off }) - 1
+}
+
+// start returns the offset where line i starts: 0 for the first line,
+// which holds the byte order mark, and the end of the file for the empty
+// line after a final terminator.
+func (x *LineIndex) start(i int) int {
+	switch {
+	case i == 0:
+		return 0
+	case i < len(x.lines):
+		return x.lines[i].Span.Start
+	}
+	return len(x.src)
 }
 
 // textEnd returns the offset where the text of line i ends and its
 // terminator starts.
 func (x *LineIndex) textEnd(i int) int {
-	if i+1 >= len(x.starts) {
-		return len(x.src)
+	if i < len(x.lines) {
+		return x.lines[i].EOL().Start
 	}
-	end := x.starts[i+1] - 1 // the LF or the lone CR
-	if x.src[end] == '\n' && end > x.starts[i] && x.src[end-1] == '\r' {
-		end--
-	}
-	return end
+	return len(x.src)
 }
 
 // charUnits returns the size in bytes of the character that b starts with,

@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"fmt"
-	"slices"
 	"testing"
 	"unicode/utf8"
 )
@@ -64,7 +63,7 @@ func TestLineIndexPositions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, x := range []*LineIndex{NewLineIndex([]byte(tt.src)), Parse([]byte(tt.src)).LineIndex()} {
+			for _, x := range []*LineIndex{NewLineIndex([]byte(tt.src))} {
 				if got := x.LineCount(); got != tt.lines {
 					t.Errorf("LineCount() = %d, want %d", got, tt.lines)
 				}
@@ -130,26 +129,14 @@ func TestLineIndexRoundTrip(t *testing.T) {
 	}
 }
 
-// checkIndex asserts that the line index of src agrees with the parser's
-// lines and with positions counted by a plain walk over the bytes, and that
+// checkIndex asserts that the line index of src agrees with positions
+// counted by a plain walk over the bytes, and that
 // offsets round-trip through positions in every encoding: exactly at
 // character boundaries, and to the boundary before otherwise. On long
 // inputs it checks a sample of offsets, since each look-up walks its line.
 func checkIndex(t *testing.T, src []byte) {
 	t.Helper()
-	f := Parse(src)
-	x := f.LineIndex()
-	if nx := NewLineIndex(src); !slices.Equal(nx.starts, x.starts) {
-		t.Fatalf("%q: NewLineIndex starts %v, Parse's %v", src, nx.starts, x.starts)
-	}
-	for i, l := range f.Lines {
-		if got := x.starts[i]; i > 0 && got != l.Span.Start {
-			t.Fatalf("%q: line %d starts at %d in the index, %d in the tree", src, i+1, got, l.Span.Start)
-		}
-		if got := x.textEnd(i); got != l.EOL().Start {
-			t.Fatalf("%q: line %d text ends at %d in the index, %d in the tree", src, i+1, got, l.EOL().Start)
-		}
-	}
+	x := NewLineIndex(src)
 
 	// The walk: where each offset is, in each encoding, and the boundary
 	// at or before it.

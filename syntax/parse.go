@@ -22,9 +22,13 @@ const (
 // the end: bytes past SizeLimit and lines past GoogleMaxLineBytes are parsed
 // like any others and only marked by a Fact. The File keeps src, which the
 // caller must not modify afterwards.
-func Parse(src []byte) *File {
+func Parse(src []byte) *File { return parse(src, true) }
+
+// parse is Parse, with bitmaps false to read every line the general way;
+// tests compare the two.
+func parse(src []byte, bitmaps bool) *File {
 	f := &File{src: src, index: LineIndex{src: src}}
-	p := parser{f: f, src: src}
+	p := parser{f: f, src: src, bitmaps: bitmaps}
 	p.parse()
 	f.Groups = buildGroups(p.agents, p.rules, len(f.Lines))
 	f.Records = p.records.done(len(f.Lines), p.agents, p.rules)
@@ -42,6 +46,12 @@ type parser struct {
 	// of these two arrays instead of lists of their own.
 	agents, rules []int
 	records       recordSplitter
+
+	// bitmaps, when on, classify the window of the source from winStart
+	// to winEnd for plainLine.
+	bitmaps          bool
+	bm               bitmaps
+	winStart, winEnd int
 }
 
 func (p *parser) parse() {
@@ -52,7 +62,6 @@ func (p *parser) parse() {
 	f.Lines = make([]Line, maxLines)
 	p.rules = make([]int, 0, maxLines)
 	p.records.comments = -1
-	f.index.starts = make([]int, 1, maxLines+1)
 
 	for f.BOM.End < len(src) && f.BOM.End < len(utf8BOM) && src[f.BOM.End] == utf8BOM[f.BOM.End] {
 		f.BOM.End++
@@ -71,7 +80,9 @@ func (p *parser) parse() {
 	for start := f.BOM.End; start < len(src); i++ {
 		p.lineFacts = 0
 		l := &f.Lines[i]
-		p.line(l, i, start)
+		if !p.plainLine(l, i, start) {
+			p.line(l, i, start)
+		}
 		p.records.line(i, l.Kind)
 		if kind != factNone && evidence.Start < l.Span.End {
 			p.fact(kind, evidence, i)
@@ -82,11 +93,9 @@ func (p *parser) parse() {
 			sizePending = false
 		}
 		start = l.Span.End
-		if l.eolLen > 0 {
-			f.index.starts = append(f.index.starts, start)
-		}
 	}
 	f.Lines = f.Lines[:i:i]
+	f.index.lines = f.Lines
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
@@ -103,6 +112,105 @@ func (p *parser) lineFact(k FactKind, s Span, line int) {
 	}
 	p.lineFacts |= 1 << k
 	p.fact(k, s, line)
+}
+
+// plainLine parses the i'th line, which starts at start, into l from the
+// bitmaps when it is a plain one: shorter than 64 bytes with its
+// terminator, printable ASCII and tabs only, and blank, a comment, or a
+// directive with a colon and a key. Such are nearly all lines, and for
+// them a few bit operations find what line finds byte by byte. For any
+// other line it reports false and leaves the line and the facts alone.
+func (p *parser) plainLine(l *Line, i, start int) bool {
+	if !p.bitmaps {
+		return false
+	}
+	off := p.window(start)
+	newlines := p.bm.bits(classNewline, off)
+	if newlines == 0 {
+		return false
+	}
+	n := bits.TrailingZeros64(newlines) // the length of the text
+	text := below(n)
+	if p.bm.bits(classOdd, off)&text != 0 {
+		return false
+	}
+	space := p.bm.bits(classSpace, off) & text
+	nonSpace := ^space & text
+	body := n // where the comment starts, or the end of the text
+	if hashes := p.bm.bits(classHash, off) & text; hashes != 0 {
+		body = bits.TrailingZeros64(hashes)
+	}
+	s := min(bits.TrailingZeros64(nonSpace), n) // the first non-space byte
+	colon := bits.TrailingZeros64(p.bm.bits(classColon, off) & below(body))
+	keyEnd := highestBit(nonSpace & below(colon) &^ below(s))
+	directive := s < body
+	if directive && (colon >= body || keyEnd == 0) {
+		return false // no colon, or no key: for line
+	}
+
+	src := p.src
+	eol := start + n
+	end := eol + 1
+	if src[eol] == '\r' && end < len(src) && src[end] == '\n' {
+		end++
+	}
+	*l = Line{Span: Span{start, end}, eolLen: uint8(end - eol)}
+	u := uint32(s)
+	l.keyStart, l.keyEnd, l.sepStart, l.sepEnd, l.valueStart, l.valueEnd = u, u, u, u, u, u
+	l.commentStart, l.commentEnd = uint32(n), uint32(n)
+	if body < n {
+		l.commentStart, l.commentEnd = uint32(body), uint32(highestBit(nonSpace&^below(body)))
+	}
+	switch {
+	case s == n:
+		l.Kind = LineBlank
+	case s == body:
+		l.Kind = LineComment
+	default:
+		bodyEnd := highestBit(nonSpace & below(body))
+		valueStart := min(bits.TrailingZeros64(nonSpace&^below(colon+1)), bodyEnd)
+		if keyEnd < colon {
+			p.fact(FactSpaceBeforeColon, Span{start + keyEnd, start + colon}, i)
+		}
+		if space&below(bodyEnd)&^below(valueStart) != 0 {
+			p.fact(FactMultipleValues, Span{start + valueStart, start + bodyEnd}, i)
+		}
+		d := lookupDirective(src, start+s, start+keyEnd)
+		l.Kind, l.Directive = LineDirective, d
+		l.keyStart, l.keyEnd = u, uint32(keyEnd)
+		l.sepStart, l.sepEnd = uint32(colon), uint32(colon+1)
+		l.valueStart, l.valueEnd = uint32(valueStart), uint32(bodyEnd)
+		p.addDirective(i, d)
+	}
+	return true
+}
+
+// window classifies the window that starts at start unless the current
+// one covers the 64 bytes from start (or all that is left of the source),
+// and returns the offset of start in the window.
+func (p *parser) window(start int) int {
+	if start < p.winStart || start+64 > p.winEnd && p.winEnd < len(p.src) {
+		p.winStart, p.winEnd = start, min(len(p.src), start+64*windowWords)
+		classify(&p.bm, p.src[start:p.winEnd])
+	}
+	return start - p.winStart
+}
+
+// below returns a mask of the n lowest bits, n from 0 to 64.
+func below(n int) uint64 { return 1<<uint(n) - 1 }
+
+// highestBit returns one more than the index of the highest set bit of m,
+// or 0 when m is 0.
+func highestBit(m uint64) int { return 64 - bits.LeadingZeros64(m) }
+
+// addDirective notes the i'th line as a user-agent or rule line.
+func (p *parser) addDirective(i int, d Directive) {
+	switch {
+	case d == DirectiveUserAgent:
+		p.agents = append(p.agents, i)
+	case d.IsRule():
+		p.rules = append(p.rules, i)
+	}
 }
 
 // line parses the i'th line, which starts at start, into l.
@@ -129,11 +237,8 @@ scan:
 				colon = eol
 				// Skip to the value's first byte, so that the next
 				// whitespace follows a byte of the value.
-				for eol+1 < len(src) && isSpace(src[eol+1]) {
-					eol++
-					odd = odd || src[eol] == '\v' || src[eol] == '\f'
-				}
-				inValue = true
+				next, vf := skipSpace(src, eol+1)
+				eol, odd, inValue = next-1, odd || vf, true
 			}
 		case '#':
 			if hash < 0 {
@@ -226,16 +331,21 @@ scan:
 		p.fact(FactMissingColon, sep, i)
 	}
 	l.Kind = LineDirective
-	l.Directive = LookupDirective(src[key.Start:key.End])
+	l.Directive = lookupDirective(src, key.Start, key.End)
 	l.keyStart, l.keyEnd = rel(key.Start), rel(key.End)
 	l.sepStart, l.sepEnd = rel(sep.Start), rel(sep.End)
 	l.valueStart, l.valueEnd = rel(value.Start), rel(value.End)
-	switch {
-	case l.Directive == DirectiveUserAgent:
-		p.agents = append(p.agents, i)
-	case l.Directive.IsRule():
-		p.rules = append(p.rules, i)
+	p.addDirective(i, l.Directive)
+}
+
+// skipSpace returns the index of the first byte at or after j that is not
+// whitespace, and whether it skipped a vertical tab or form feed (control
+// characters, though whitespace to Google).
+func skipSpace(src []byte, j int) (next int, odd bool) {
+	for ; j < len(src) && isSpace(src[j]); j++ {
+		odd = odd || src[j] == '\v' || src[j] == '\f'
 	}
+	return j, odd
 }
 
 // maxLineParts is the longest line whose parts a Line can hold.
@@ -346,44 +456,6 @@ func isInvisible(r rune) bool {
 		return true
 	}
 	return false
-}
-
-// lineSplitter cuts source into lines at LF, CRLF and lone CR. It remembers
-// where the next LF and CR are, so a file that uses only one of them is
-// searched once for the other, not once a line.
-type lineSplitter struct {
-	src            []byte
-	pos            int
-	nextLF, nextCR int
-}
-
-func newLineSplitter(src []byte, from int) lineSplitter {
-	return lineSplitter{src: src, pos: from, nextLF: -1, nextCR: -1}
-}
-
-// next returns the next line [start, end) with its content ending at eol,
-// or ok false after the last line.
-func (s *lineSplitter) next() (start, eol, end int, ok bool) {
-	src := s.src
-	if s.pos >= len(src) {
-		return 0, 0, 0, false
-	}
-	if s.nextLF < s.pos {
-		s.nextLF = indexFrom(src, s.pos, '\n')
-	}
-	if s.nextCR < s.pos {
-		s.nextCR = indexFrom(src, s.pos, '\r')
-	}
-	start, eol = s.pos, min(s.nextLF, s.nextCR)
-	end = eol
-	if eol < len(src) {
-		end++
-		if src[eol] == '\r' && end < len(src) && src[end] == '\n' {
-			end++
-		}
-	}
-	s.pos = end
-	return start, eol, end, true
 }
 
 // indexFrom returns the index of the first c in src at or after from, or

@@ -3,6 +3,7 @@ package syntax
 import (
 	"bytes"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -285,6 +286,7 @@ record lines 1-3 agents [1] rules [3]
 				t.Errorf("Parse(%q):\n got:\n%s\nwant:\n%s", tt.src, got, want)
 			}
 			checkTree(t, []byte(tt.src), f)
+			checkPaths(t, []byte(tt.src), f)
 		})
 	}
 }
@@ -417,6 +419,23 @@ func TestLookupDirective(t *testing.T) {
 			t.Errorf("LookupDirective(%q) = %v, want other", key, got)
 		}
 	}
+}
+
+// checkPaths asserts that reading lines from the bitmaps gives the same
+// tree as reading every line byte by byte.
+func checkPaths(t *testing.T, src []byte, f *File) {
+	t.Helper()
+	g := parse(src, false)
+	for i := range f.Lines {
+		if f.Lines[i] != g.Lines[i] {
+			t.Fatalf("line %d %q: bitmaps give\n%+v\nbytes give\n%+v", i+1, g.Text(g.Lines[i].Span), f.Lines[i], g.Lines[i])
+		}
+	}
+	f.index.src, g.index.src = nil, nil // compared through File.src
+	if !reflect.DeepEqual(f, g) {
+		t.Fatalf("bitmaps and bytes give different trees:\n%s\n%s", dump(f), dump(g))
+	}
+	f.index.src = src
 }
 
 // checkTree asserts the invariants every parse must keep: the nodes tile
