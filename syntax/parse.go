@@ -28,7 +28,7 @@ func Parse(src []byte) *File { return parse(src, true) }
 // tests compare the two.
 func parse(src []byte, bitmaps bool) *File {
 	f := &File{src: src, index: LineIndex{src: src}}
-	p := parser{f: f, src: src, bitmaps: bitmaps}
+	p := parser{f: f, src: src, bitmaps: bitmaps, records: recordSplitter{comments: -1}}
 	p.parse()
 	f.Groups = buildGroups(p.agents, p.rules, len(f.Lines))
 	f.Records = p.records.done(len(f.Lines), p.agents, p.rules)
@@ -61,7 +61,6 @@ func (p *parser) parse() {
 	maxLines := bytes.Count(src, []byte{'\n'}) + bytes.Count(src, []byte{'\r'}) + 1
 	f.Lines = make([]Line, maxLines)
 	p.rules = make([]int, 0, maxLines)
-	p.records.comments = -1
 
 	for f.BOM.End < len(src) && f.BOM.End < len(utf8BOM) && src[f.BOM.End] == utf8BOM[f.BOM.End] {
 		f.BOM.End++
@@ -145,7 +144,7 @@ func (p *parser) plainLine(l *Line, i, start int) bool {
 	keyEnd := highestBit(nonSpace & below(colon) &^ below(s))
 	directive := s < body
 	if directive && (colon >= body || keyEnd == 0) {
-		return false // no colon, or no key: for line
+		return false // no colon or no key: line reads these
 	}
 
 	src := p.src
@@ -213,12 +212,14 @@ func (p *parser) addDirective(i int, d Directive) {
 	}
 }
 
-// line parses the i'th line, which starts at start, into l.
+// line parses the i'th line, which starts at start, into l: any line, and
+// in practice the ones plainLine leaves (long lines, control or non-ASCII
+// bytes, no colon, the last line without a terminator).
 //
 // One pass finds the end of the line, the first '#', the first ':' before
-// it, and whether the value has a second word; it skips the bytes that
-// matter to none of these eight at a time and stops about twice on a
-// typical line. Everything else looks at a few bytes around those places.
+// it, and whether the value has a second word, skipping the bytes that
+// matter to none of these eight at a time. Everything else looks at a few
+// bytes around those places.
 func (p *parser) line(l *Line, i, start int) {
 	src := p.src
 	colon, hash, gap := -1, -1, -1
@@ -364,6 +365,8 @@ func indexSpace(b []byte, from, to int) int {
 // strips the same ASCII whitespace (CR and LF never occur inside a line).
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
 
+// trimLeft returns the index of the first non-whitespace byte in
+// src[from:to], or to.
 func trimLeft(src []byte, from, to int) int {
 	for from < to && isSpace(src[from]) {
 		from++
@@ -371,6 +374,8 @@ func trimLeft(src []byte, from, to int) int {
 	return from
 }
 
+// trimRight returns the index just after the last non-whitespace byte in
+// src[from:to], or from.
 func trimRight(src []byte, from, to int) int {
 	for to > from && isSpace(src[to-1]) {
 		to--

@@ -67,8 +67,11 @@ func (f *File) RecordAt(i int) int {
 // run are its rules. Rules before the first user-agent line belong to no
 // group. The groups' lists are windows of agents and rules.
 func buildGroups(agents, rules []int, lines int) []Group {
+	if len(agents) == 0 {
+		return nil
+	}
 	var groups []Group
-	r, _ := slices.BinarySearch(rules, agents0(agents))
+	r, _ := slices.BinarySearch(rules, agents[0]) // skip the rules before any group
 	for a := 0; a < len(agents); {
 		b := a + 1
 		for b < len(agents) && (r == len(rules) || agents[b] < rules[r]) {
@@ -85,14 +88,6 @@ func buildGroups(agents, rules []int, lines int) []Group {
 		a, r = b, q
 	}
 	return groups
-}
-
-// agents0 returns the first user-agent line, or -1 when there is none.
-func agents0(agents []int) int {
-	if len(agents) == 0 {
-		return -1
-	}
-	return agents[0]
 }
 
 // recordSplitter splits lines into 1994-standard records as the parser
