@@ -132,7 +132,8 @@ func foldWord(src []byte, start, n int) uint64 {
 
 // directiveHash maps the first eight bytes of a lower-case directive name,
 // as foldWord reads them, and its length to a slot of directiveSlots. The
-// multiplier was chosen so that no two names share a slot (TestLookupDirective fails otherwise).
+// multiplier was chosen so that no two names share a slot;
+// TestLookupDirective fails if they do.
 func directiveHash(first uint64, n int) int {
 	return int((first ^ uint64(n)<<59) * 0x9E3779B97F4A7C15 >> 58)
 }

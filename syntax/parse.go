@@ -24,11 +24,11 @@ const (
 // caller must not modify afterwards.
 func Parse(src []byte) *File { return parse(src, true) }
 
-// parse is Parse, with bitmaps false to read every line the general way;
-// tests compare the two.
-func parse(src []byte, bitmaps bool) *File {
+// parse is Parse, with useBitmaps false to read every line the general
+// way; tests compare the two.
+func parse(src []byte, useBitmaps bool) *File {
 	f := &File{src: src, index: LineIndex{src: src}}
-	p := parser{f: f, src: src, bitmaps: bitmaps, records: recordSplitter{comments: -1}}
+	p := parser{f: f, src: src, useBitmaps: useBitmaps, records: recordSplitter{comments: -1}}
 	p.parse()
 	f.Groups = buildGroups(p.agents, p.rules, len(f.Lines))
 	f.Records = p.records.done(len(f.Lines), p.agents, p.rules)
@@ -47,9 +47,9 @@ type parser struct {
 	agents, rules []int
 	records       recordSplitter
 
-	// bitmaps, when on, classify the window of the source from winStart
-	// to winEnd for plainLine.
-	bitmaps          bool
+	// useBitmaps turns on plainLine, which reads bm: the classes of the
+	// window of the source from winStart to winEnd.
+	useBitmaps       bool
 	bm               bitmaps
 	winStart, winEnd int
 }
@@ -120,7 +120,7 @@ func (p *parser) lineFact(k FactKind, s Span, line int) {
 // them a few bit operations find what line finds byte by byte. For any
 // other line it reports false and leaves the line and the facts alone.
 func (p *parser) plainLine(l *Line, i, start int) bool {
-	if !p.bitmaps {
+	if !p.useBitmaps {
 		return false
 	}
 	off := p.window(start)
