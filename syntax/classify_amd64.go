@@ -1,9 +1,7 @@
 package syntax
 
-import "unsafe"
-
 // hasAVX2 reports whether the processor and the operating system support
-// AVX2, which classifyAVX2 needs.
+// AVX2, which classify64AVX2 needs.
 var hasAVX2 = func() bool {
 	maxLeaf, _, _, _ := cpuid(0, 0)
 	if maxLeaf < 7 {
@@ -28,32 +26,48 @@ func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 //go:noescape
 func xgetbv() (eax, edx uint32)
 
-// classifyAVX2 classifies n bytes at src, n a multiple of 32, writing one
-// 32-bit mask per 32 bytes to each of the five class arrays.
+// classify64AVX2 classifies n bytes at src, n a multiple of 64, into the
+// bitmaps from words on: words is &bm[classNewline][w] for some bitmaps bm,
+// and the word of each other class is at the same index of its array.
 //
-//go:noescape
-func classifyAVX2(src *byte, n int, newline, colon, hash, space, odd *uint32)
+// classStride is the distance in bytes between the arrays of two classes,
+// which classify_amd64.s spells out; the two arrays below fail to compile
+// when it stops matching the bitmaps type.
+const classStride = 528
 
-// classify sets the bitmaps of window as classifyGeneric does, 32 bytes at
+var (
+	_ [8*(windowWords+2) - classStride]struct{}
+	_ [classStride - 8*(windowWords+2)]struct{}
+)
+
+//go:noescape
+func classify64AVX2(src *byte, n int, words *uint64)
+
+// classify sets the bitmaps of window as classifyGeneric does, 64 bytes at
 // a time with AVX2 where the processor has it.
 func classify(bm *bitmaps, window []byte) {
-	n := len(window) &^ 31
-	if !hasAVX2 || n == 0 {
+	if !hasAVX2 {
 		classifyGeneric(bm, window)
 		return
 	}
-	// The arrays are little-endian uint64s, so consecutive 32-bit masks
-	// fill each word's low half first, as byte order requires.
-	word := func(c int) *uint32 { return (*uint32)(unsafe.Pointer(&bm[c][0])) }
-	classifyAVX2(&window[0], n,
-		word(classNewline), word(classColon), word(classHash), word(classSpace), word(classOdd))
-	// The bytes after the last 32-byte block, fewer than 32, go to the
-	// half word after it; the words after that are cleared.
-	var tail bitmaps
-	classifyGeneric(&tail, window[n:])
-	w, s := n>>6, uint(n&63) // s is 0 or 32
+	n := len(window) &^ 63
+	if n > 0 {
+		classify64AVX2(&window[0], n, &bm[classNewline][0])
+	}
+	// The last bytes, fewer than 64, are classified from a copy padded to
+	// 64 bytes; the classes of the padding are cleared with the words
+	// after it.
+	w, tail := n>>6, len(window)-n
+	if tail > 0 {
+		var last [64]byte
+		copy(last[:], window[n:])
+		classify64AVX2(&last[0], 64, &bm[classNewline][w])
+		for c := range bm {
+			bm[c][w] &= below(tail)
+		}
+		w++
+	}
 	for c := range bm {
-		bm[c][w] = bm[c][w]&(1<<s-1) | tail[c][0]<<s
-		clear(bm[c][w+1:])
+		clear(bm[c][w:])
 	}
 }

@@ -19,88 +19,117 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL DX, edx+4(FP)
 	RET
 
-// func classifyAVX2(src *byte, n int, newline, colon, hash, space, odd *uint32)
+// The bitmaps of one class are (windowWords+2)*8 = 528 bytes apart.
+#define NEWLINE 0
+#define COLON 528
+#define HASH 1056
+#define SPACE 1584
+#define ODD 2112
+
+// func classify64AVX2(src *byte, n int, words *uint64)
 //
-// For each 32 bytes: newline = LF|CR, colon, hash, space = ' '|'\t', and
-// odd = everything else below 0x20, DEL and bytes from 0x80, which is the
-// complement of (0x20 <= b < 0x7F) | newline | tab.
-TEXT ·classifyAVX2(SB), NOSPLIT, $0-56
+// For each 64 bytes: newline = LF|CR, colon, hash, space = ' '|'\t', and
+// odd = the complement of printable ASCII (0x20 to 0x7E), newline and tab.
+TEXT ·classify64AVX2(SB), NOSPLIT, $0-24
 	MOVQ src+0(FP), SI
 	MOVQ n+8(FP), CX
-	MOVQ newline+16(FP), R8
-	MOVQ colon+24(FP), R9
-	MOVQ hash+32(FP), R10
-	MOVQ space+40(FP), R11
-	MOVQ odd+48(FP), R12
+	MOVQ words+16(FP), DI
+	ADDQ SI, CX // end of the input
 
 	MOVL $0x0a, AX
-	MOVQ AX, X0
-	VPBROADCASTB X0, Y1 // LF
+	VMOVD AX, X0
+	VPBROADCASTB X0, Y15 // LF
 	MOVL $0x0d, AX
-	MOVQ AX, X0
-	VPBROADCASTB X0, Y2 // CR
+	VMOVD AX, X0
+	VPBROADCASTB X0, Y14 // CR
 	MOVL $0x3a, AX
-	MOVQ AX, X0
-	VPBROADCASTB X0, Y3 // ':'
+	VMOVD AX, X0
+	VPBROADCASTB X0, Y13 // ':'
 	MOVL $0x23, AX
-	MOVQ AX, X0
-	VPBROADCASTB X0, Y4 // '#'
+	VMOVD AX, X0
+	VPBROADCASTB X0, Y12 // '#'
 	MOVL $0x20, AX
-	MOVQ AX, X0
-	VPBROADCASTB X0, Y5 // ' '
+	VMOVD AX, X0
+	VPBROADCASTB X0, Y11 // ' '
 	MOVL $0x09, AX
-	MOVQ AX, X0
-	VPBROADCASTB X0, Y6 // '\t'
-	MOVL $0x1f, AX
-	MOVQ AX, X0
-	VPBROADCASTB X0, Y7 // 0x1f
-	MOVL $0x7f, AX
-	MOVQ AX, X0
-	VPBROADCASTB X0, Y8 // DEL
+	VMOVD AX, X0
+	VPBROADCASTB X0, Y10 // '\t'
+	MOVL $0x5e, AX
+	VMOVD AX, X0
+	VPBROADCASTB X0, Y9 // 0x7e - 0x20
 
-loop:
-	CMPQ CX, $32
-	JLT done
+avx2loop:
+	CMPQ SI, CX
+	JGE avx2done
 	VMOVDQU (SI), Y0
+	VMOVDQU 32(SI), Y1
 
-	VPCMPEQB Y0, Y1, Y9
-	VPCMPEQB Y0, Y2, Y10
-	VPOR Y9, Y10, Y9 // newline
-	VPMOVMSKB Y9, AX
-	MOVL AX, (R8)
+	// newline
+	VPCMPEQB Y0, Y15, Y2
+	VPCMPEQB Y0, Y14, Y3
+	VPOR Y2, Y3, Y2
+	VPCMPEQB Y1, Y15, Y3
+	VPCMPEQB Y1, Y14, Y4
+	VPOR Y3, Y4, Y3
+	VPMOVMSKB Y2, AX
+	VPMOVMSKB Y3, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, NEWLINE(DI)
 
-	VPCMPEQB Y0, Y3, Y10
-	VPMOVMSKB Y10, AX
-	MOVL AX, (R9)
+	// colon
+	VPCMPEQB Y0, Y13, Y4
+	VPCMPEQB Y1, Y13, Y5
+	VPMOVMSKB Y4, AX
+	VPMOVMSKB Y5, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, COLON(DI)
 
-	VPCMPEQB Y0, Y4, Y10
-	VPMOVMSKB Y10, AX
-	MOVL AX, (R10)
+	// hash
+	VPCMPEQB Y0, Y12, Y4
+	VPCMPEQB Y1, Y12, Y5
+	VPMOVMSKB Y4, AX
+	VPMOVMSKB Y5, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, HASH(DI)
 
-	VPCMPEQB Y0, Y5, Y10
-	VPCMPEQB Y0, Y6, Y11 // tab
-	VPOR Y10, Y11, Y10
-	VPMOVMSKB Y10, AX
-	MOVL AX, (R11)
+	// space and tab; Y6 and Y7 keep the tabs
+	VPCMPEQB Y0, Y11, Y4
+	VPCMPEQB Y1, Y11, Y5
+	VPCMPEQB Y0, Y10, Y6
+	VPCMPEQB Y1, Y10, Y7
+	VPOR Y4, Y6, Y4
+	VPOR Y5, Y7, Y5
+	VPMOVMSKB Y4, AX
+	VPMOVMSKB Y5, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	MOVQ AX, SPACE(DI)
 
-	VPCMPGTB Y7, Y0, Y12 // 0x20 <= b <= 0x7f, as signed bytes
-	VPCMPEQB Y0, Y8, Y13 // DEL
-	VPANDN Y12, Y13, Y12 // printable: Y12 &^ DEL
-	VPOR Y11, Y12, Y12
-	VPOR Y9, Y12, Y12
-	VPMOVMSKB Y12, AX
-	NOTL AX
-	MOVL AX, (R12)
+	// odd: printable is b-0x20 <= 0x5e unsigned, that is min(b-0x20, 0x5e) == b-0x20
+	VPSUBB Y11, Y0, Y4
+	VPSUBB Y11, Y1, Y5
+	VPMINUB Y9, Y4, Y8
+	VPCMPEQB Y8, Y4, Y4
+	VPMINUB Y9, Y5, Y8
+	VPCMPEQB Y8, Y5, Y5
+	VPOR Y2, Y4, Y4
+	VPOR Y3, Y5, Y5
+	VPOR Y6, Y4, Y4
+	VPOR Y7, Y5, Y5
+	VPMOVMSKB Y4, AX
+	VPMOVMSKB Y5, BX
+	SHLQ $32, BX
+	ORQ BX, AX
+	NOTQ AX
+	MOVQ AX, ODD(DI)
 
-	ADDQ $32, SI
-	ADDQ $4, R8
-	ADDQ $4, R9
-	ADDQ $4, R10
-	ADDQ $4, R11
-	ADDQ $4, R12
-	SUBQ $32, CX
-	JMP loop
+	ADDQ $64, SI
+	ADDQ $8, DI
+	JMP avx2loop
 
-done:
+avx2done:
 	VZEROUPPER
 	RET

@@ -97,19 +97,38 @@ func LookupDirective(key []byte) Directive { return lookupDirective(key, 0, len(
 
 // lookupDirective is LookupDirective for the key src[start:end]. It hashes
 // the key's first eight bytes and length to the one directive it can be,
-// and compares eight bytes at a time: Parse calls it once a line.
+// and compares eight bytes at a time.
 func lookupDirective(src []byte, start, end int) Directive {
+	if n := end - start; n > 0 && n <= 8 && start+8 <= len(src) {
+		return shortDirective(binary.LittleEndian.Uint64(src[start:]), n)
+	}
+	return lookupAnyDirective(src, start, end)
+}
+
+// shortDirective is lookupDirective for a key of n bytes, 1 to 8, given the
+// eight bytes from its start. Parse calls it for nearly every directive
+// line (Allow, Disallow), and it is small enough to inline.
+func shortDirective(word uint64, n int) Directive {
+	pad := uint(64-8*n) & 63 // shifts out the bytes after the key
+	first := (word | 0x2020202020202020) << pad >> pad
+	if slot := &directiveSlots[directiveHash(first, n)]; slot.first == first && int(slot.n) == n {
+		return slot.d
+	}
+	return DirectiveOther
+}
+
+// lookupAnyDirective is lookupDirective for keys of any length.
+func lookupAnyDirective(src []byte, start, end int) Directive {
 	n := end - start
 	if n == 0 || n > maxDirectiveName {
 		return DirectiveOther
 	}
 	first := foldWord(src, start, min(n, 8))
-	d := directiveSlots[directiveHash(first, n)]
-	name := &directiveWords[d]
-	if name.n != n || first != name.first || n > 8 && foldWord(src, end-8, 8) != name.last {
+	slot := &directiveSlots[directiveHash(first, n)]
+	if slot.first != first || int(slot.n) != n || n > 8 && foldWord(src, end-8, 8) != slot.last {
 		return DirectiveOther
 	}
-	return d
+	return slot.d
 }
 
 // foldWord returns the n bytes (at most 8) of src from start as a
@@ -138,23 +157,24 @@ func directiveHash(first uint64, n int) int {
 	return int((first ^ uint64(n)<<59) * 0x9E3779B97F4A7C15 >> 58)
 }
 
-// directiveSlots holds each named directive at its hash; the other slots
-// hold DirectiveNone, whose name matches no key.
-var directiveSlots [64]Directive
+// directiveSlots holds each named directive at its hash, with its name's
+// length and first and last eight bytes as foldWord reads them, so that one
+// slot says which directive a key is, if any. The other slots have length
+// 0, which no key has.
+var directiveSlots [64]directiveSlot
 
-// directiveWords holds each directive name's length and its first and last
-// eight bytes as foldWord reads them.
-var directiveWords [len(directiveNames)]struct {
-	n           int
+type directiveSlot struct {
 	first, last uint64
+	n           uint8
+	d           Directive
 }
 
 func init() {
 	for _, d := range Directives() {
 		name := []byte(directiveNames[d].lower)
 		n := len(name)
-		w := &directiveWords[d]
-		w.n, w.first, w.last = n, foldWord(name, 0, min(n, 8)), foldWord(name, max(0, n-8), min(n, 8))
-		directiveSlots[directiveHash(w.first, n)] = d
+		first := foldWord(name, 0, min(n, 8))
+		last := foldWord(name, max(0, n-8), min(n, 8))
+		directiveSlots[directiveHash(first, n)] = directiveSlot{first, last, uint8(n), d}
 	}
 }

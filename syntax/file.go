@@ -55,9 +55,11 @@ func (k LineKind) String() string {
 // Line is one line of the file. Lines end at LF, CRLF or a lone CR, as RFC
 // 9309 and Google's parser split them.
 //
-// The parts of a line are stored as offsets from its start in 32 bits, which
-// halves the memory a parse takes and most of its time; a line of 4 GiB or
-// more cannot be split into parts and is LineInvalid with empty parts.
+// The parts of a line are stored as 24-bit offsets from its start, which
+// keeps a Line at 40 bytes: a parse writes one per line, and its time goes
+// largely to writing them. A line of 16 MiB or more (a thousand times the
+// length Google reads, in a file thirty times the size any crawler reads)
+// cannot be split into parts and is LineInvalid with empty parts.
 type Line struct {
 	// Span is the whole line, its terminator included. The spans of all
 	// lines, after File.BOM, tile the source without gaps.
@@ -68,40 +70,77 @@ type Line struct {
 	// Kind is LineDirective.
 	Directive Directive
 
-	eolLen                   uint8  // length of the terminator: 0, 1 or 2
-	keyStart, keyEnd         uint32 // offsets from Span.Start
-	sepStart, sepEnd         uint32
-	valueStart, valueEnd     uint32
-	commentStart, commentEnd uint32
+	// flags holds the length of the terminator (0, 1 or 2) in its low two
+	// bits, and flagColon.
+	flags uint8
+	// hi and lo hold the high 8 and low 16 bits of each part's offset from
+	// Span.Start, indexed by the part constants. The separator's end is not
+	// stored: it is one past its start when the separator is a colon, and
+	// the value's start otherwise.
+	hi [numParts]uint8
+	lo [numParts]uint16
 }
 
-func (l *Line) part(start, end uint32) Span {
-	return Span{l.Span.Start + int(start), l.Span.Start + int(end)}
-}
+const (
+	eolMask   = 3 // the bits of Line.flags that hold the terminator's length
+	flagColon = 4 // the separator is a colon
+)
+
+// The parts of a line, as indices of Line.hi and Line.lo.
+const (
+	partKeyStart = iota
+	partKeyEnd
+	partSepStart
+	partValueStart
+	partValueEnd
+	partCommentStart
+	partCommentEnd
+	numParts
+)
+
+// maxLineParts is the length of the longest line whose parts a Line can
+// hold.
+const maxLineParts = 1<<24 - 1
+
+func (l *Line) offset(k int) int { return l.Span.Start + (int(l.lo[k]) | int(l.hi[k])<<16) }
+
+// setOffset sets part k to off, an offset from l.Span.Start of at most
+// maxLineParts.
+func (l *Line) setOffset(k, off int) { l.lo[k], l.hi[k] = uint16(off), uint8(off>>16) }
+
+func (l *Line) part(start, end int) Span { return Span{l.offset(start), l.offset(end)} }
+
+func (l *Line) eolLen() int { return int(l.flags & eolMask) }
 
 // EOL returns the line terminator: "\n", "\r\n", "\r", or empty on a last
 // line that has none.
-func (l *Line) EOL() Span { return Span{l.Span.End - int(l.eolLen), l.Span.End} }
+func (l *Line) EOL() Span { return Span{l.Span.End - l.eolLen(), l.Span.End} }
 
 // Text returns the line without its terminator.
-func (l *Line) Text() Span { return Span{l.Span.Start, l.Span.End - int(l.eolLen)} }
+func (l *Line) Text() Span { return Span{l.Span.Start, l.Span.End - l.eolLen()} }
 
 // Key returns the directive name exactly as written, without surrounding
 // whitespace. Empty unless Kind is LineDirective.
-func (l *Line) Key() Span { return l.part(l.keyStart, l.keyEnd) }
+func (l *Line) Key() Span { return l.part(partKeyStart, partKeyEnd) }
 
 // Sep returns the separator: the colon, or the run of whitespace that stands
 // in for a missing colon. Empty unless Kind is LineDirective.
-func (l *Line) Sep() Span { return l.part(l.sepStart, l.sepEnd) }
+func (l *Line) Sep() Span {
+	start := l.offset(partSepStart)
+	if l.flags&flagColon != 0 {
+		return Span{start, start + 1}
+	}
+	return Span{start, l.offset(partValueStart)}
+}
 
 // Value returns the text after the separator, without surrounding
 // whitespace and without the comment. It may be empty.
-func (l *Line) Value() Span { return l.part(l.valueStart, l.valueEnd) }
+func (l *Line) Value() Span { return l.part(partValueStart, partValueEnd) }
 
 // Comment returns the comment, from '#' to the end of the line with
 // trailing whitespace excluded; empty, at the end of the text, when the line
 // has none.
-func (l *Line) Comment() Span { return l.part(l.commentStart, l.commentEnd) }
+func (l *Line) Comment() Span { return l.part(partCommentStart, partCommentEnd) }
 
 // File is a parsed robots.txt file.
 type File struct {

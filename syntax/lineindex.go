@@ -54,7 +54,7 @@ type LSPPosition struct {
 // LineCount returns the number of lines, counting the empty line after a
 // final terminator; it is at least 1.
 func (x *LineIndex) LineCount() int {
-	if n := len(x.lines); n > 0 && x.lines[n-1].eolLen == 0 {
+	if n := len(x.lines); n > 0 && x.lines[n-1].eolLen() == 0 {
 		return n
 	}
 	return len(x.lines) + 1

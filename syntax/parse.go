@@ -27,12 +27,42 @@ func Parse(src []byte) *File { return parse(src, true) }
 // parse is Parse, with useBitmaps false to read every line the general
 // way; tests compare the two.
 func parse(src []byte, useBitmaps bool) *File {
-	f := &File{src: src, index: LineIndex{src: src}}
-	p := parser{f: f, src: src, useBitmaps: useBitmaps, records: recordSplitter{comments: -1}}
+	f := &File{src: src}
+	p := parser{f: f, src: src, useBitmaps: useBitmaps}
 	p.parse()
-	f.Groups = buildGroups(p.agents, p.rules, len(f.Lines))
-	f.Records = p.records.done(len(f.Lines), p.agents, p.rules)
+	f.index = LineIndex{src: src, lines: f.Lines}
+	agents, rules, records := resolve(src, f.Lines)
+	f.Groups = buildGroups(agents, rules, len(f.Lines))
+	f.Records = records
 	return f
+}
+
+// resolve names the directive of each directive line, which the first pass
+// leaves to it so that its own loop stays small, and returns the indices of
+// the user-agent and the rule lines and the records.
+func resolve(src []byte, lines []Line) (agents, rules []int, records []Record) {
+	rules = make([]int, 0, len(lines))
+	rs := recordSplitter{comments: -1}
+	for i := range lines {
+		l := &lines[i]
+		if l.Kind == LineDirective {
+			// lookupDirective, with its common case inlined.
+			key := l.Key()
+			if n := key.Len(); n > 0 && n <= 8 && key.Start+8 <= len(src) {
+				l.Directive = shortDirective(binary.LittleEndian.Uint64(src[key.Start:]), n)
+			} else {
+				l.Directive = lookupAnyDirective(src, key.Start, key.End)
+			}
+			switch {
+			case l.Directive == DirectiveUserAgent:
+				agents = append(agents, i)
+			case l.Directive.IsRule():
+				rules = append(rules, i)
+			}
+		}
+		rs.line(i, l.Kind)
+	}
+	return agents, rules, rs.done(len(lines), agents, rules)
 }
 
 type parser struct {
@@ -41,13 +71,18 @@ type parser struct {
 	// lineFacts has bit k set when fact kind k is already recorded on the
 	// current line, so character facts are recorded once a line.
 	lineFacts uint32
-	// agents and rules are the indices of all user-agent and all
-	// Allow/Disallow lines in file order. Groups and records take windows
-	// of these two arrays instead of lists of their own.
-	agents, rules []int
-	records       recordSplitter
+	// fileKind is the file-kind fact still to record, at the line that
+	// ends after its evidence starts; factNone once recorded.
+	fileKind     FactKind
+	fileEvidence Span
+	// sizePending is true until the fact for bytes past SizeLimit is
+	// recorded.
+	sizePending bool
+	// watch is where the earliest pending file fact starts, or MaxInt:
+	// the line that ends after it gets the fact.
+	watch int
 
-	// useBitmaps turns on plainLine, which reads bm: the classes of the
+	// useBitmaps turns on plainLines, which reads bm: the classes of the
 	// window of the source from winStart to winEnd.
 	useBitmaps       bool
 	bm               bitmaps
@@ -60,7 +95,6 @@ func (p *parser) parse() {
 	// once; counting bytes is vectorised and costs little next to parsing.
 	maxLines := bytes.Count(src, []byte{'\n'}) + bytes.Count(src, []byte{'\r'}) + 1
 	f.Lines = make([]Line, maxLines)
-	p.rules = make([]int, 0, maxLines)
 
 	for f.BOM.End < len(src) && f.BOM.End < len(utf8BOM) && src[f.BOM.End] == utf8BOM[f.BOM.End] {
 		f.BOM.End++
@@ -73,31 +107,54 @@ func (p *parser) parse() {
 		p.fact(FactPartialBOM, f.BOM, -1)
 	}
 
-	kind, evidence := detectFileKind(src, f.BOM.End)
-	sizePending := len(src) > SizeLimit
+	p.fileKind, p.fileEvidence = detectFileKind(src, f.BOM.End)
+	p.sizePending = len(src) > SizeLimit
+	p.setWatch()
 	i := 0
-	for start := f.BOM.End; start < len(src); i++ {
+	for start := f.BOM.End; start < len(src); {
+		if p.useBitmaps {
+			if i, start = p.plainLines(i, start); start == len(src) {
+				break
+			}
+		}
 		p.lineFacts = 0
 		l := &f.Lines[i]
-		if !p.plainLine(l, i, start) {
-			p.line(l, i, start)
-		}
-		p.records.line(i, l.Kind)
-		if kind != factNone && evidence.Start < l.Span.End {
-			p.fact(kind, evidence, i)
-			kind = factNone
-		}
-		if sizePending && SizeLimit < l.Span.End {
-			p.fact(FactPastSizeLimit, Span{SizeLimit, len(src)}, i)
-			sizePending = false
+		p.line(l, i, start)
+		if l.Span.End > p.watch {
+			p.fileFacts(i, l.Span.End)
 		}
 		start = l.Span.End
+		i++
 	}
 	f.Lines = f.Lines[:i:i]
-	f.index.lines = f.Lines
 }
 
 var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// setWatch sets p.watch from the file facts still pending.
+func (p *parser) setWatch() {
+	p.watch = math.MaxInt
+	if p.fileKind != factNone {
+		p.watch = p.fileEvidence.Start
+	}
+	if p.sizePending {
+		p.watch = min(p.watch, SizeLimit)
+	}
+}
+
+// fileFacts records the pending file facts that belong to line i, which
+// ends at end.
+func (p *parser) fileFacts(i, end int) {
+	if p.fileKind != factNone && p.fileEvidence.Start < end {
+		p.fact(p.fileKind, p.fileEvidence, i)
+		p.fileKind = factNone
+	}
+	if p.sizePending && SizeLimit < end {
+		p.fact(FactPastSizeLimit, Span{SizeLimit, len(p.src)}, i)
+		p.sizePending = false
+	}
+	p.setWatch()
+}
 
 func (p *parser) fact(k FactKind, s Span, line int) {
 	p.f.Facts = append(p.f.Facts, Fact{Kind: k, Span: s, Line: line})
@@ -113,104 +170,112 @@ func (p *parser) lineFact(k FactKind, s Span, line int) {
 	p.fact(k, s, line)
 }
 
-// plainLine parses the i'th line, which starts at start, into l from the
-// bitmaps when it is a plain one: shorter than 64 bytes with its
-// terminator, printable ASCII and tabs only, and blank, a comment, or a
-// directive with a colon and a key. Such are nearly all lines, and for
-// them a few bit operations find what line finds byte by byte. For any
-// other line it reports false and leaves the line and the facts alone.
-func (p *parser) plainLine(l *Line, i, start int) bool {
-	if !p.useBitmaps {
-		return false
-	}
-	off := p.window(start)
-	newlines := p.bm.bits(classNewline, off)
-	if newlines == 0 {
-		return false
-	}
-	n := bits.TrailingZeros64(newlines) // the length of the text
-	text := below(n)
-	if p.bm.bits(classOdd, off)&text != 0 {
-		return false
-	}
-	space := p.bm.bits(classSpace, off) & text
-	nonSpace := ^space & text
-	body := n // where the comment starts, or the end of the text
-	if hashes := p.bm.bits(classHash, off) & text; hashes != 0 {
-		body = bits.TrailingZeros64(hashes)
-	}
-	s := min(bits.TrailingZeros64(nonSpace), n) // the first non-space byte
-	colon := bits.TrailingZeros64(p.bm.bits(classColon, off) & below(body))
-	keyEnd := highestBit(nonSpace & below(colon) &^ below(s))
-	directive := s < body
-	if directive && (colon >= body || keyEnd == 0) {
-		return false // no colon or no key: line reads these
-	}
+// plainLines parses lines from the i'th, which starts at start, as long as
+// they are plain: shorter than 64 bytes with the terminator, printable
+// ASCII and tabs only, and blank, a comment, or a directive with a colon
+// and a key. Such are nearly all lines, and for them a few bit operations
+// on the bitmaps find what line finds byte by byte. It returns the index
+// and start of the first line it leaves to line, or len(p.src).
+func (p *parser) plainLines(i, start int) (int, int) {
+	src, lines := p.src, p.f.Lines
+	bm := &p.bm
+	winStart, winEnd := p.winStart, p.winEnd
+	for start < len(src) {
+		// Each line needs the classes of the 64 bytes from its start.
+		if start+64 > winEnd && winEnd < len(src) {
+			winStart, winEnd = start, min(len(src), start+64*windowWords)
+			classify(bm, src[start:winEnd])
+		}
+		off := start - winStart
+		w, shift := off>>6&(windowWords-1), uint(off&63)
+		// The bits of the 64 bytes from start: word w shifted down, and
+		// word w+1 shifted up (twice, so that a shift of 0 gives 0).
+		at := func(c int) uint64 { return bm[c][w]>>shift | bm[c][w+1]<<1<<(63-shift) }
 
-	src := p.src
-	eol := start + n
-	end := eol + 1
-	if src[eol] == '\r' && end < len(src) && src[end] == '\n' {
-		end++
-	}
-	*l = Line{Span: Span{start, end}, eolLen: uint8(end - eol)}
-	u := uint32(s)
-	l.keyStart, l.keyEnd, l.sepStart, l.sepEnd, l.valueStart, l.valueEnd = u, u, u, u, u, u
-	l.commentStart, l.commentEnd = uint32(n), uint32(n)
-	if body < n {
-		l.commentStart, l.commentEnd = uint32(body), uint32(highestBit(nonSpace&^below(body)))
-	}
-	switch {
-	case s == n:
+		newlines := at(classNewline)
+		if newlines == 0 {
+			break
+		}
+		n := bits.TrailingZeros64(newlines) // the length of the text, below 64
+		text := lowBits(n)
+		stop := text + 1
+		if at(classOdd)&text != 0 {
+			break
+		}
+		space := at(classSpace) & text
+		nonSpace := ^space & text
+		// body is where the comment starts, or n; s is the first non-space
+		// byte, or n; colon is the first colon in the body, or body. All
+		// are below 64, so lowBits takes them.
+		body := bits.TrailingZeros64(at(classHash)&text | stop)
+		s := bits.TrailingZeros64(nonSpace | stop)
+		colon := bits.TrailingZeros64(at(classColon)&lowBits(body) | (lowBits(body) + 1))
+		if s < body && (colon == body || colon == s) {
+			break // no colon or no key: line reads these
+		}
+
+		eol := start + n
+		end := eol + 1
+		if src[eol] == '\r' && end < len(src) && src[end] == '\n' {
+			end++
+		}
+		l := &lines[i]
+		l.Span = Span{start, end}
 		l.Kind = LineBlank
-	case s == body:
-		l.Kind = LineComment
-	default:
-		bodyEnd := highestBit(nonSpace & below(body))
-		valueStart := min(bits.TrailingZeros64(nonSpace&^below(colon+1)), bodyEnd)
-		if keyEnd < colon {
-			p.fact(FactSpaceBeforeColon, Span{start + keyEnd, start + colon}, i)
+		l.Directive = DirectiveNone
+		l.flags = uint8(end - eol)
+		// The offsets are below 64: all parts but the comment are empty at
+		// s, as on a blank line, and the comment is empty at the end of the
+		// text unless there is one. (Storing the elements one by one, not
+		// as an array value, keeps the compiler from building the array on
+		// the stack and copying it.)
+		l.hi = [numParts]uint8{}
+		u := uint16(s)
+		l.lo[partKeyStart], l.lo[partKeyEnd], l.lo[partSepStart] = u, u, u
+		l.lo[partValueStart], l.lo[partValueEnd] = u, u
+		l.lo[partCommentStart], l.lo[partCommentEnd] = uint16(n), uint16(n)
+		if body < n {
+			l.lo[partCommentStart], l.lo[partCommentEnd] = uint16(body), uint16(highestBit(nonSpace&^lowBits(body)))
 		}
-		if space&below(bodyEnd)&^below(valueStart) != 0 {
-			p.fact(FactMultipleValues, Span{start + valueStart, start + bodyEnd}, i)
+		switch {
+		case s == n:
+		case s == body:
+			l.Kind = LineComment
+		default:
+			bodyEnd := highestBit(nonSpace & lowBits(body))
+			keyEnd := highestBit(nonSpace & lowBits(colon))
+			valueStart := min(bits.TrailingZeros64(nonSpace&^lowBits(colon+1)), bodyEnd)
+			if keyEnd < colon {
+				p.fact(FactSpaceBeforeColon, Span{start + keyEnd, start + colon}, i)
+			}
+			if space&lowBits(bodyEnd)&^lowBits(valueStart) != 0 {
+				p.fact(FactMultipleValues, Span{start + valueStart, start + bodyEnd}, i)
+			}
+			l.Kind = LineDirective
+			l.flags |= flagColon
+			l.lo[partKeyEnd] = uint16(keyEnd)
+			l.lo[partSepStart] = uint16(colon)
+			l.lo[partValueStart], l.lo[partValueEnd] = uint16(valueStart), uint16(bodyEnd)
 		}
-		d := lookupDirective(src, start+s, start+keyEnd)
-		l.Kind, l.Directive = LineDirective, d
-		l.keyStart, l.keyEnd = u, uint32(keyEnd)
-		l.sepStart, l.sepEnd = uint32(colon), uint32(colon+1)
-		l.valueStart, l.valueEnd = uint32(valueStart), uint32(bodyEnd)
-		p.addDirective(i, d)
+		if end > p.watch {
+			p.fileFacts(i, end)
+		}
+		start = end
+		i++
 	}
-	return true
-}
-
-// window classifies the window that starts at start unless the current
-// one covers the 64 bytes from start (or all that is left of the source),
-// and returns the offset of start in the window.
-func (p *parser) window(start int) int {
-	if start < p.winStart || start+64 > p.winEnd && p.winEnd < len(p.src) {
-		p.winStart, p.winEnd = start, min(len(p.src), start+64*windowWords)
-		classify(&p.bm, p.src[start:p.winEnd])
-	}
-	return start - p.winStart
+	p.winStart, p.winEnd = winStart, winEnd
+	return i, start
 }
 
 // below returns a mask of the n lowest bits, n from 0 to 64.
 func below(n int) uint64 { return 1<<uint(n) - 1 }
 
+// lowBits is below for n from 0 to 63, which it costs less to compute.
+func lowBits(n int) uint64 { return 1<<(uint(n)&63) - 1 }
+
 // highestBit returns one more than the index of the highest set bit of m,
 // or 0 when m is 0.
 func highestBit(m uint64) int { return 64 - bits.LeadingZeros64(m) }
-
-// addDirective notes the i'th line as a user-agent or rule line.
-func (p *parser) addDirective(i int, d Directive) {
-	switch {
-	case d == DirectiveUserAgent:
-		p.agents = append(p.agents, i)
-	case d.IsRule():
-		p.rules = append(p.rules, i)
-	}
-}
 
 // line parses the i'th line, which starts at start, into l: any line, and
 // in practice the ones plainLine leaves (long lines, control or non-ASCII
@@ -265,7 +330,7 @@ scan:
 			end++
 		}
 	}
-	*l = Line{Span: Span{start, end}, eolLen: uint8(end - eol)}
+	*l = Line{Span: Span{start, end}, flags: uint8(end - eol)}
 
 	if odd {
 		p.scanChars(i, start, eol)
@@ -273,16 +338,19 @@ scan:
 	if eol-start > GoogleMaxLineBytes {
 		p.fact(FactLineTooLong, Span{start + GoogleMaxLineBytes, eol}, i)
 	}
-	if uint64(eol-start) > maxLineParts {
+	if eol-start > maxLineParts {
 		l.Kind = LineInvalid
 		p.fact(FactNoSeparator, Span{start, eol}, i)
 		return
 	}
-	rel := func(off int) uint32 { return uint32(off - start) }
+	set := func(k, off int) { l.setOffset(k, off-start) }
 
 	s := trimLeft(src, start, eol)
-	l.keyStart, l.keyEnd, l.sepStart, l.sepEnd, l.valueStart, l.valueEnd = rel(s), rel(s), rel(s), rel(s), rel(s), rel(s)
-	l.commentStart, l.commentEnd = rel(eol), rel(eol)
+	for k := range partCommentStart {
+		set(k, s)
+	}
+	set(partCommentStart, eol)
+	set(partCommentEnd, eol)
 	if s == eol {
 		l.Kind = LineBlank
 		return
@@ -292,7 +360,8 @@ scan:
 	body := eol
 	if hash >= 0 {
 		body = hash
-		l.commentStart, l.commentEnd = rel(hash), rel(trimRight(src, hash, eol))
+		set(partCommentStart, hash)
+		set(partCommentEnd, trimRight(src, hash, eol))
 	}
 	if body == s {
 		l.Kind = LineComment
@@ -312,6 +381,7 @@ scan:
 			p.fact(FactSpaceBeforeColon, Span{keyEnd, colon}, i)
 		}
 		key, sep, value = Span{s, keyEnd}, Span{colon, colon + 1}, Span{min(trimLeft(src, colon+1, eol), body), body}
+		l.flags |= flagColon
 		// The whitespace after the value's first word is inside the value,
 		// and so splits it, unless it is what trails the value.
 		if gap >= 0 && gap < body {
@@ -332,11 +402,11 @@ scan:
 		p.fact(FactMissingColon, sep, i)
 	}
 	l.Kind = LineDirective
-	l.Directive = lookupDirective(src, key.Start, key.End)
-	l.keyStart, l.keyEnd = rel(key.Start), rel(key.End)
-	l.sepStart, l.sepEnd = rel(sep.Start), rel(sep.End)
-	l.valueStart, l.valueEnd = rel(value.Start), rel(value.End)
-	p.addDirective(i, l.Directive)
+	set(partKeyStart, key.Start)
+	set(partKeyEnd, key.End)
+	set(partSepStart, sep.Start)
+	set(partValueStart, value.Start)
+	set(partValueEnd, value.End)
 }
 
 // skipSpace returns the index of the first byte at or after j that is not
@@ -348,9 +418,6 @@ func skipSpace(src []byte, j int) (next int, odd bool) {
 	}
 	return j, odd
 }
-
-// maxLineParts is the longest line whose parts a Line can hold.
-const maxLineParts = math.MaxUint32
 
 // indexSpace returns the index of the first whitespace byte in b[from:to],
 // or to.
