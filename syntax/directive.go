@@ -77,7 +77,11 @@ func (d Directive) Canonical() string {
 
 // IsRule reports whether d is Allow or Disallow, the two directives that
 // RFC 9309 calls rules and that end the user-agent lines of a group.
-func (d Directive) IsRule() bool { return d == DirectiveAllow || d == DirectiveDisallow }
+func (d Directive) IsRule() bool {
+	// One comparison, not two: Allow and Disallow come in any order, and a
+	// branch on each would often be mispredicted.
+	return d-DirectiveAllow <= DirectiveDisallow-DirectiveAllow
+}
 
 // Directives returns every named directive, in declaration order.
 func Directives() []Directive {

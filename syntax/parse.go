@@ -31,38 +31,58 @@ func parse(src []byte, useBitmaps bool) *File {
 	p := parser{f: f, src: src, useBitmaps: useBitmaps}
 	p.parse()
 	f.index = LineIndex{src: src, lines: f.Lines}
-	agents, rules, records := resolve(src, f.Lines)
+	agents, rules, records := resolve(f.Lines)
 	f.Groups = buildGroups(agents, rules, len(f.Lines))
 	f.Records = records
 	return f
 }
 
-// resolve names the directive of each directive line, which the first pass
-// leaves to it so that its own loop stays small, and returns the indices of
-// the user-agent and the rule lines and the records.
-func resolve(src []byte, lines []Line) (agents, rules []int, records []Record) {
-	rules = make([]int, 0, len(lines))
-	rs := recordSplitter{comments: -1}
+// resolve returns the indices of the user-agent and the rule lines, which
+// groups and records take windows of, and the records.
+func resolve(lines []Line) (agents, rules []int, records []Record) {
+	// Rules are most lines and come in any order of Allow and Disallow, so
+	// each index is written and kept by arithmetic rather than a branch.
+	rules = make([]int, len(lines))
+	n := 0
 	for i := range lines {
-		l := &lines[i]
-		if l.Kind == LineDirective {
-			// lookupDirective, with its common case inlined.
-			key := l.Key()
-			if n := key.Len(); n > 0 && n <= 8 && key.Start+8 <= len(src) {
-				l.Directive = shortDirective(binary.LittleEndian.Uint64(src[key.Start:]), n)
-			} else {
-				l.Directive = lookupAnyDirective(src, key.Start, key.End)
+		rules[n] = i
+		d := uint(lines[i].Directive - DirectiveAllow) // 0 or 1 for a rule
+		n += int((d - 2) >> (bits.UintSize - 1))
+	}
+	rules = rules[:n:n]
+
+	open := false  // a record is open: no blank line since its last line
+	comments := -1 // the first of a run of comment lines outside a record, or -1
+	for i := range lines {
+		switch l := &lines[i]; l.Kind {
+		case LineBlank:
+			if open {
+				records[len(records)-1].End = i
+				open = false
 			}
-			switch {
-			case l.Directive == DirectiveUserAgent:
+			comments = -1
+		case LineComment:
+			if !open && comments < 0 {
+				comments = i
+			}
+		default:
+			if !open {
+				records = append(records, Record{First: i})
+				if comments >= 0 {
+					records[len(records)-1].First = comments
+				}
+				open, comments = true, -1
+			}
+			if l.Directive == DirectiveUserAgent {
 				agents = append(agents, i)
-			case l.Directive.IsRule():
-				rules = append(rules, i)
 			}
 		}
-		rs.line(i, l.Kind)
 	}
-	return agents, rules, rs.done(len(lines), agents, rules)
+	if open {
+		records[len(records)-1].End = len(lines)
+	}
+	fillRecords(records, agents, rules)
+	return agents, rules, records
 }
 
 type parser struct {
@@ -253,6 +273,12 @@ func (p *parser) plainLines(i, start int) (int, int) {
 			}
 			l.Kind = LineDirective
 			l.flags |= flagColon
+			// lookupDirective, with its common case inlined.
+			if k := keyEnd - s; k <= 8 && start+s+8 <= len(src) {
+				l.Directive = shortDirective(binary.LittleEndian.Uint64(src[start+s:]), k)
+			} else {
+				l.Directive = lookupAnyDirective(src, start+s, start+keyEnd)
+			}
 			l.lo[partKeyEnd] = uint16(keyEnd)
 			l.lo[partSepStart] = uint16(colon)
 			l.lo[partValueStart], l.lo[partValueEnd] = uint16(valueStart), uint16(bodyEnd)
@@ -402,6 +428,7 @@ scan:
 		p.fact(FactMissingColon, sep, i)
 	}
 	l.Kind = LineDirective
+	l.Directive = lookupDirective(src, key.Start, key.End)
 	set(partKeyStart, key.Start)
 	set(partKeyEnd, key.End)
 	set(partSepStart, sep.Start)

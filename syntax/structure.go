@@ -77,72 +77,39 @@ func buildGroups(agents, rules []int, lines int) []Group {
 		for b < len(agents) && (r == len(rules) || agents[b] < rules[r]) {
 			b++
 		}
-		q, end := r, lines
+		end := lines
 		if b < len(agents) {
 			end = agents[b]
 		}
-		for q < len(rules) && rules[q] < end {
-			q++
-		}
+		q := r + searchFrom(rules[r:], end)
 		groups = append(groups, Group{First: agents[a], End: end, UserAgents: agents[a:b:b], Rules: rules[r:q:q]})
 		a, r = b, q
 	}
 	return groups
 }
 
-// recordSplitter splits lines into 1994-standard records as the parser
-// classifies them.
-type recordSplitter struct {
-	records  []Record
-	open     bool // a record is open: no blank line since its last line
-	comments int  // first line of a run of comment lines outside a record, or -1
-}
-
-func (rs *recordSplitter) line(i int, kind LineKind) {
-	switch kind {
-	case LineBlank:
-		rs.close(i)
-		rs.comments = -1
-	case LineComment:
-		if !rs.open && rs.comments < 0 {
-			rs.comments = i
-		}
-	default:
-		if !rs.open {
-			first := i
-			if rs.comments >= 0 {
-				first = rs.comments
-			}
-			rs.records = append(rs.records, Record{First: first})
-			rs.open, rs.comments = true, -1
-		}
-	}
-}
-
-func (rs *recordSplitter) close(end int) {
-	if rs.open {
-		rs.records[len(rs.records)-1].End = end
-		rs.open = false
-	}
-}
-
-// done closes the last record at line end and fills in the records' lists
-// as windows of agents and rules, the indices of all user-agent and rule
-// lines in file order; every such line lies in a record.
-func (rs *recordSplitter) done(end int, agents, rules []int) []Record {
-	rs.close(end)
+// fillRecords fills in the records' lists as windows of agents and rules,
+// the indices of all user-agent and rule lines in file order; every such
+// line lies in a record.
+func fillRecords(records []Record, agents, rules []int) {
 	a, r := 0, 0
-	for k := range rs.records {
-		rec := &rs.records[k]
-		a1, r1 := a, r
-		for a1 < len(agents) && agents[a1] < rec.End {
-			a1++
-		}
-		for r1 < len(rules) && rules[r1] < rec.End {
-			r1++
-		}
+	for k := range records {
+		rec := &records[k]
+		a1, r1 := a+searchFrom(agents[a:], rec.End), r+searchFrom(rules[r:], rec.End)
 		rec.UserAgents, rec.Rules = agents[a:a1:a1], rules[r:r1:r1]
 		a, r = a1, r1
 	}
-	return rs.records
+}
+
+// searchFrom returns the number of line indices in the sorted list that are
+// below line. It searches by doubling from the front, so finding a short
+// run (a group's or record's share of a long list) costs the log of the
+// run, not of the list.
+func searchFrom(list []int, line int) int {
+	hi := 1
+	for hi < len(list) && list[hi-1] < line {
+		hi *= 2
+	}
+	n, _ := slices.BinarySearch(list[hi/2:min(hi, len(list))], line)
+	return hi/2 + n
 }
