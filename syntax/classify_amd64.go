@@ -1,5 +1,7 @@
 package syntax
 
+import "encoding/binary"
+
 // hasAVX2 reports whether the processor and the operating system support
 // AVX2, which classify64AVX2 needs.
 var hasAVX2 = func() bool {
@@ -26,22 +28,22 @@ func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 //go:noescape
 func xgetbv() (eax, edx uint32)
 
-// classify64AVX2 classifies n bytes at src, n a multiple of 64, into the
-// bitmaps from words on: words is &bm[classNewline][w] for some bitmaps bm,
-// and the word of each other class is at the same index of its array.
-//
 // classStride is the distance in bytes between the arrays of two classes,
 // which classify_amd64.s spells out; the two arrays below fail to compile
 // when it stops matching the bitmaps type.
-const classStride = 528
+const classStride = 520
 
 var (
-	_ [8*(windowWords+2) - classStride]struct{}
-	_ [classStride - 8*(windowWords+2)]struct{}
+	_ [len(bitmaps{}[0]) - classStride]struct{}
+	_ [classStride - len(bitmaps{}[0])]struct{}
 )
 
+// classify64AVX2 classifies n bytes at src, n a multiple of 64, into the
+// bitmaps from dst on: dst is &bm[classNewline][j] for some bitmaps bm, and
+// it writes each other class from the same index of its array.
+//
 //go:noescape
-func classify64AVX2(src *byte, n int, words *uint64)
+func classify64AVX2(src *byte, n int, dst *byte)
 
 // classify sets the bitmaps of window as classifyGeneric does, 64 bytes at
 // a time with AVX2 where the processor has it.
@@ -55,19 +57,20 @@ func classify(bm *bitmaps, window []byte) {
 		classify64AVX2(&window[0], n, &bm[classNewline][0])
 	}
 	// The last bytes, fewer than 64, are classified from a copy padded to
-	// 64 bytes; the classes of the padding are cleared with the words
+	// 64 bytes; the classes of the padding are cleared with the bytes
 	// after it.
-	w, tail := n>>6, len(window)-n
+	j, tail := n>>3, len(window)-n
 	if tail > 0 {
 		var last [64]byte
 		copy(last[:], window[n:])
-		classify64AVX2(&last[0], 64, &bm[classNewline][w])
+		classify64AVX2(&last[0], 64, &bm[classNewline][j])
 		for c := range bm {
-			bm[c][w] &= below(tail)
+			w := bm[c][j : j+8]
+			binary.LittleEndian.PutUint64(w, binary.LittleEndian.Uint64(w)&below(tail))
 		}
-		w++
+		j += 8
 	}
 	for c := range bm {
-		clear(bm[c][w:])
+		clear(bm[c][j:])
 	}
 }

@@ -19,21 +19,21 @@ TEXT ·xgetbv(SB), NOSPLIT, $0-8
 	MOVL DX, edx+4(FP)
 	RET
 
-// The bitmaps of one class are (windowWords+2)*8 = 528 bytes apart.
+// The bitmaps of one class are classStride = 520 bytes apart.
 #define NEWLINE 0
-#define COLON 528
-#define HASH 1056
-#define SPACE 1584
-#define ODD 2112
+#define COLON 520
+#define HASH 1040
+#define SPACE 1560
+#define ODD 2080
 
-// func classify64AVX2(src *byte, n int, words *uint64)
+// func classify64AVX2(src *byte, n int, dst *byte)
 //
 // For each 64 bytes: newline = LF|CR, colon, hash, space = ' '|'\t', and
 // odd = the complement of printable ASCII (0x20 to 0x7E), newline and tab.
 TEXT ·classify64AVX2(SB), NOSPLIT, $0-24
 	MOVQ src+0(FP), SI
 	MOVQ n+8(FP), CX
-	MOVQ words+16(FP), DI
+	MOVQ dst+16(FP), DI
 	ADDQ SI, CX // end of the input
 
 	MOVL $0x0a, AX

@@ -18,17 +18,17 @@ func TestClassify(t *testing.T) {
 		var got, want bitmaps
 		// Stale bits from an earlier window must not survive.
 		for c := range got {
-			for w := range got[c] {
-				got[c][w] = ^uint64(0)
+			for j := range got[c] {
+				got[c][j] = 0xFF
 			}
 		}
 		classify(&got, window[:n])
 		classifyGeneric(&want, window[:n])
 		if got != want {
 			for c := range got {
-				for w := range got[c] {
-					if got[c][w] != want[c][w] {
-						t.Fatalf("n=%d class %d word %d: %064b, want %064b", n, c, w, got[c][w], want[c][w])
+				for j := range got[c] {
+					if got[c][j] != want[c][j] {
+						t.Fatalf("n=%d class %d byte %d: %08b, want %08b", n, c, j, got[c][j], want[c][j])
 					}
 				}
 			}

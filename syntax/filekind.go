@@ -23,7 +23,10 @@ func detectFileKind(src []byte, from int) (FactKind, Span) {
 	if s == len(src) {
 		return factNone, Span{}
 	}
-	e := min(indexFrom(src, s, '\n'), indexFrom(src, s, '\r'))
+	// The end of the first line: its LF, or a CR before it. (Looking for a
+	// CR in the whole file would read all of a file that has none.)
+	e := indexFrom(src, s, '\n')
+	e = s + indexFrom(src[s:e], 0, '\r')
 	evidence := Span{s, trimRight(src, s, e)}
 	head := src[s:min(len(src), s+sniffLen)]
 

@@ -191,7 +191,7 @@ func (p *parser) lineFact(k FactKind, s Span, line int) {
 }
 
 // plainLines parses lines from the i'th, which starts at start, as long as
-// they are plain: shorter than 64 bytes with the terminator, printable
+// they are plain: text shorter than 57 bytes, printable
 // ASCII and tabs only, and blank, a comment, or a directive with a colon
 // and a key. Such are nearly all lines, and for them a few bit operations
 // on the bitmaps find what line finds byte by byte. It returns the index
@@ -207,16 +207,15 @@ func (p *parser) plainLines(i, start int) (int, int) {
 			classify(bm, src[start:winEnd])
 		}
 		off := start - winStart
-		w, shift := off>>6&(windowWords-1), uint(off&63)
-		// The bits of the 64 bytes from start: word w shifted down, and
-		// word w+1 shifted up (twice, so that a shift of 0 gives 0).
-		at := func(c int) uint64 { return bm[c][w]>>shift | bm[c][w+1]<<1<<(63-shift) }
+		at := func(c int) uint64 { return bm.at(c, off) }
 
-		newlines := at(classNewline)
+		// The first newline in the 57 bytes from start, whose classes
+		// at gets right, ends the line's text, or the line is not plain.
+		newlines := at(classNewline) & lowBits(57)
 		if newlines == 0 {
 			break
 		}
-		n := bits.TrailingZeros64(newlines) // the length of the text, below 64
+		n := bits.TrailingZeros64(newlines) // the length of the text, below 57
 		text := lowBits(n)
 		stop := text + 1
 		if at(classOdd)&text != 0 {
@@ -239,50 +238,50 @@ func (p *parser) plainLines(i, start int) (int, int) {
 		if src[eol] == '\r' && end < len(src) && src[end] == '\n' {
 			end++
 		}
-		l := &lines[i]
-		l.Span = Span{start, end}
-		l.Kind = LineBlank
-		l.Directive = DirectiveNone
-		l.flags = uint8(end - eol)
-		// The offsets are below 64: all parts but the comment are empty at
-		// s, as on a blank line, and the comment is empty at the end of the
-		// text unless there is one. (Storing the elements one by one, not
-		// as an array value, keeps the compiler from building the array on
-		// the stack and copying it.)
-		l.hi = [numParts]uint8{}
-		u := uint16(s)
-		l.lo[partKeyStart], l.lo[partKeyEnd], l.lo[partSepStart] = u, u, u
-		l.lo[partValueStart], l.lo[partValueEnd] = u, u
-		l.lo[partCommentStart], l.lo[partCommentEnd] = uint16(n), uint16(n)
+
+		// The parts, as offsets below 57: on a blank line all are empty at
+		// s, and the comment is empty at the end of the text unless there
+		// is one.
+		kind, d, flags := LineBlank, DirectiveNone, uint8(end-eol)
+		keyEnd, sep, valueStart, valueEnd := s, s, s, s
+		commentStart, commentEnd := n, n
 		if body < n {
-			l.lo[partCommentStart], l.lo[partCommentEnd] = uint16(body), uint16(highestBit(nonSpace&^lowBits(body)))
+			commentStart, commentEnd = body, highestBit(nonSpace&^lowBits(body))
 		}
 		switch {
 		case s == n:
 		case s == body:
-			l.Kind = LineComment
+			kind = LineComment
 		default:
-			bodyEnd := highestBit(nonSpace & lowBits(body))
-			keyEnd := highestBit(nonSpace & lowBits(colon))
-			valueStart := min(bits.TrailingZeros64(nonSpace&^lowBits(colon+1)), bodyEnd)
+			kind, flags, sep = LineDirective, flags|flagColon, colon
+			keyEnd = highestBit(nonSpace & lowBits(colon))
+			valueEnd = highestBit(nonSpace & lowBits(body))
+			valueStart = min(bits.TrailingZeros64(nonSpace&^lowBits(colon+1)), valueEnd)
+			// lookupDirective, with its common case inlined.
+			if k := keyEnd - s; k <= 8 && start+s+8 <= len(src) {
+				d = shortDirective(binary.LittleEndian.Uint64(src[start+s:]), k)
+			} else {
+				d = lookupAnyDirective(src, start+s, start+keyEnd)
+			}
 			if keyEnd < colon {
 				p.fact(FactSpaceBeforeColon, Span{start + keyEnd, start + colon}, i)
 			}
-			if space&lowBits(bodyEnd)&^lowBits(valueStart) != 0 {
-				p.fact(FactMultipleValues, Span{start + valueStart, start + bodyEnd}, i)
+			if space&lowBits(valueEnd)&^lowBits(valueStart) != 0 {
+				p.fact(FactMultipleValues, Span{start + valueStart, start + valueEnd}, i)
 			}
-			l.Kind = LineDirective
-			l.flags |= flagColon
-			// lookupDirective, with its common case inlined.
-			if k := keyEnd - s; k <= 8 && start+s+8 <= len(src) {
-				l.Directive = shortDirective(binary.LittleEndian.Uint64(src[start+s:]), k)
-			} else {
-				l.Directive = lookupAnyDirective(src, start+s, start+keyEnd)
-			}
-			l.lo[partKeyEnd] = uint16(keyEnd)
-			l.lo[partSepStart] = uint16(colon)
-			l.lo[partValueStart], l.lo[partValueEnd] = uint16(valueStart), uint16(bodyEnd)
 		}
+
+		// The stores come last and one by one: with no call after them,
+		// the compiler keeps nothing about l on the stack, and it would
+		// build an array or struct value on the stack and copy it.
+		l := &lines[i]
+		l.Span.Start, l.Span.End = start, end
+		l.Kind, l.Directive, l.flags = kind, d, flags
+		l.hi = [numParts]uint8{}
+		l.lo[partKeyStart], l.lo[partKeyEnd] = uint16(s), uint16(keyEnd)
+		l.lo[partSepStart] = uint16(sep)
+		l.lo[partValueStart], l.lo[partValueEnd] = uint16(valueStart), uint16(valueEnd)
+		l.lo[partCommentStart], l.lo[partCommentEnd] = uint16(commentStart), uint16(commentEnd)
 		if end > p.watch {
 			p.fileFacts(i, end)
 		}
