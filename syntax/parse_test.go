@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -324,6 +325,44 @@ func TestLineTooLong(t *testing.T) {
 	src := "\xEF\xBB\xBFa:" + strings.Repeat("a", GoogleMaxLineBytes-2)
 	if f := Parse([]byte(src)); len(f.Facts) != 1 || f.Facts[0].Kind != FactBOM {
 		t.Errorf("BOM and a %d-byte line: facts %v, want only the BOM", GoogleMaxLineBytes, f.Facts)
+	}
+}
+
+// TestLongestLineWithParts checks the 24-bit part offsets at their limit: a
+// line of maxLineParts bytes is still split into key, value and comment, and
+// one byte more makes it an invalid line without parts.
+func TestLongestLineWithParts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses two 16 MiB lines")
+	}
+	for _, n := range []int{maxLineParts, maxLineParts + 1} {
+		value := "/" + strings.Repeat("a", n-len("Disallow: / #c"))
+		src := "Disallow: " + value + " #c\nAllow: /\n"
+		f := Parse([]byte(src))
+		l := &f.Lines[0]
+		if n > maxLineParts {
+			if l.Kind != LineInvalid || !slices.ContainsFunc(f.Facts, func(x Fact) bool { return x.Kind == FactNoSeparator }) {
+				t.Errorf("%d-byte line: %s, facts %v; want invalid with no-separator", n, l.Kind, f.Facts)
+			}
+		} else if l.Kind != LineDirective || string(f.Text(l.Value())) != value || string(f.Text(l.Comment())) != "#c" {
+			t.Errorf("%d-byte line: %s, value of %d bytes, comment %q; want the directive's parts", n, l.Kind, l.Value().Len(), f.Text(l.Comment()))
+		}
+		if f.Lines[1].Directive != DirectiveAllow {
+			t.Errorf("%d-byte line: the next line is %s, want an Allow directive", n, f.Lines[1].Kind)
+		}
+	}
+}
+
+// TestPlainLines checks that the bitmap path reads every line of a typical
+// file, so that it is not quietly left to the general one: the trees would
+// be the same, only slower.
+func TestPlainLines(t *testing.T) {
+	src := []byte("# robots.txt\n\nUser-agent: *\nDisallow: /tmp/ # old\nAllow:/*.css$\r\n" +
+		"\tCrawl-delay : 10\rSitemap: https://example.com/sitemap.xml\nDisallow:\n")
+	p := parser{f: &File{src: src, Lines: make([]Line, 10)}, src: src, useBitmaps: true}
+	p.setWatch()
+	if i, start := p.plainLines(0, 0); start != len(src) {
+		t.Errorf("plainLines stopped at line %d, byte %d of %d", i+1, start, len(src))
 	}
 }
 

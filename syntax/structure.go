@@ -81,7 +81,7 @@ func buildGroups(agents, rules []int, lines int) []Group {
 		if b < len(agents) {
 			end = agents[b]
 		}
-		q := r + searchFrom(rules[r:], end)
+		q := r + countBelow(rules[r:], end)
 		groups = append(groups, Group{First: agents[a], End: end, UserAgents: agents[a:b:b], Rules: rules[r:q:q]})
 		a, r = b, q
 	}
@@ -95,21 +95,20 @@ func fillRecords(records []Record, agents, rules []int) {
 	a, r := 0, 0
 	for k := range records {
 		rec := &records[k]
-		a1, r1 := a+searchFrom(agents[a:], rec.End), r+searchFrom(rules[r:], rec.End)
+		a1, r1 := a+countBelow(agents[a:], rec.End), r+countBelow(rules[r:], rec.End)
 		rec.UserAgents, rec.Rules = agents[a:a1:a1], rules[r:r1:r1]
 		a, r = a1, r1
 	}
 }
 
-// searchFrom returns the number of line indices in the sorted list that are
-// below line. It searches by doubling from the front, so finding a short
-// run (a group's or record's share of a long list) costs the log of the
-// run, not of the list.
-func searchFrom(list []int, line int) int {
-	hi := 1
-	for hi < len(list) && list[hi-1] < line {
-		hi *= 2
+// countBelow returns the number of line indices in the sorted list that are
+// below line. It counts from the front: the lists are consumed a group or
+// record at a time, so the count is short, and a scan costs less than a
+// binary search, whose branches go either way.
+func countBelow(list []int, line int) int {
+	n := 0
+	for n < len(list) && list[n] < line {
+		n++
 	}
-	n, _ := slices.BinarySearch(list[hi/2:min(hi, len(list))], line)
-	return hi/2 + n
+	return n
 }
