@@ -31,58 +31,10 @@ func parse(src []byte, useBitmaps bool) *File {
 	p := parser{f: f, src: src, useBitmaps: useBitmaps}
 	p.parse()
 	f.index = LineIndex{src: src, lines: f.Lines}
-	agents, rules, records := resolve(f.Lines)
+	agents, rules, records := collect(f.Lines)
 	f.Groups = buildGroups(agents, rules, len(f.Lines))
 	f.Records = records
 	return f
-}
-
-// resolve returns the indices of the user-agent and the rule lines, which
-// groups and records take windows of, and the records.
-func resolve(lines []Line) (agents, rules []int, records []Record) {
-	// Rules are most lines and come in any order of Allow and Disallow, so
-	// each index is written and kept by arithmetic rather than a branch.
-	rules = make([]int, len(lines))
-	n := 0
-	for i := range lines {
-		rules[n] = i
-		d := uint(lines[i].Directive - DirectiveAllow) // 0 or 1 for a rule
-		n += int((d - 2) >> (bits.UintSize - 1))
-	}
-	rules = rules[:n:n]
-
-	open := false  // a record is open: no blank line since its last line
-	comments := -1 // the first of a run of comment lines outside a record, or -1
-	for i := range lines {
-		switch l := &lines[i]; l.Kind {
-		case LineBlank:
-			if open {
-				records[len(records)-1].End = i
-				open = false
-			}
-			comments = -1
-		case LineComment:
-			if !open && comments < 0 {
-				comments = i
-			}
-		default:
-			if !open {
-				records = append(records, Record{First: i})
-				if comments >= 0 {
-					records[len(records)-1].First = comments
-				}
-				open, comments = true, -1
-			}
-			if l.Directive == DirectiveUserAgent {
-				agents = append(agents, i)
-			}
-		}
-	}
-	if open {
-		records[len(records)-1].End = len(lines)
-	}
-	fillRecords(records, agents, rules)
-	return agents, rules, records
 }
 
 type parser struct {
