@@ -1,0 +1,230 @@
+package match
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// compileGoogle groups lines as Google's parser does. A group starts at a
+// user-agent line that follows a rule, so blank lines, comments and other
+// lines never end one; rules before the first user-agent line belong to no
+// group. Keys are Google's: misspellings and prefixes count (see
+// googleDirective), so the groups can differ from syntax.File.Groups.
+func compileGoogle(r *Robots) {
+	f := r.File
+	special := linesWith(f, syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong)
+	cur := -1 // the group being read, or -1 before the first user-agent line
+	ruleSeen := false
+	for i := range f.Lines {
+		d, value, ok := googleLine(f, i, special[i])
+		if !ok {
+			continue
+		}
+		switch d {
+		case syntax.DirectiveUserAgent:
+			if cur < 0 || ruleSeen {
+				r.Groups = append(r.Groups, Group{})
+				cur, ruleSeen = len(r.Groups)-1, false
+			}
+			g := &r.Groups[cur]
+			g.UserAgents = append(g.UserAgents, i)
+			g.Agents = append(g.Agents, googleAgent(value))
+		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
+			if cur < 0 {
+				continue // Google ignores rules outside any group
+			}
+			ruleSeen = true
+			g := &r.Groups[cur]
+			allow := d == syntax.DirectiveAllow
+			pattern := escapePattern(string(value))
+			g.Rules = append(g.Rules, Rule{Line: i, Allow: allow, Pattern: pattern, Priority: len(pattern)})
+			// Google also reads "Allow: /a/index.html" (or .htm, or
+			// anything from "/index.htm" after the last slash) as
+			// "Allow: /a/$", with the priority of that shorter pattern.
+			if slash := strings.LastIndexByte(pattern, '/'); allow && slash >= 0 && strings.HasPrefix(pattern[slash:], "/index.htm") {
+				dir := pattern[:slash+1] + "$"
+				g.Rules = append(g.Rules, Rule{Line: i, Allow: true, Pattern: dir, Priority: len(dir)})
+			}
+		}
+	}
+}
+
+// decideGoogle answers a query as Google's matcher does: the rules of every
+// group naming the crawler, merged, or failing any such group those of the
+// * groups; the matching rule with the longest pattern wins, Allow on a
+// tie; and an empty pattern never decides.
+func decideGoogle(r *Robots, agent, url string) Verdict {
+	rs := r.googleRuleset(agent)
+	v := Verdict{Allowed: true, Line: -1, Groups: rs.groups, Path: googlePath(url)}
+	if rule := rs.first(v.Path); rule != nil {
+		v.Allowed, v.Line = rule.Allow, rule.Line
+	}
+	return v
+}
+
+func (r *Robots) googleRuleset(agent string) *ruleset {
+	key := asciiLower(agent)
+	if rs, ok := r.rulesets.Load(key); ok {
+		return rs.(*ruleset)
+	}
+	var specific, global []int
+	for g := range r.Groups {
+		for _, a := range r.Groups[g].Agents {
+			if a == key && a != "*" {
+				specific = append(specific, g)
+				break
+			}
+		}
+		if len(specific) == 0 || specific[len(specific)-1] != g {
+			for _, a := range r.Groups[g].Agents {
+				if a == "*" {
+					global = append(global, g)
+					break
+				}
+			}
+		}
+	}
+	// A crawler named by some group never reads the * groups, even when
+	// its own groups have no rule that matches.
+	groups := global
+	if len(specific) > 0 {
+		groups = specific
+	}
+	rs, _ := r.rulesets.LoadOrStore(key, newRuleset(groups, r.Groups))
+	return rs.(*ruleset)
+}
+
+// googleAgent returns the crawler token a user-agent value names for
+// Google: "*" for the default group (also "* anything"), otherwise the
+// value's leading run of letters, '_' and '-', lower-cased. "Googlebot/2.1"
+// names googlebot, "MJ12bot" names mj, and "*bot" the empty token, which
+// only an empty crawler name matches.
+func googleAgent(value []byte) string {
+	if len(value) > 0 && value[0] == '*' && (len(value) == 1 || isCSpace(value[1])) {
+		return "*"
+	}
+	n := 0
+	for n < len(value) && (value[n] >= 'a' && value[n] <= 'z' || value[n] >= 'A' && value[n] <= 'Z' || value[n] == '_' || value[n] == '-') {
+		n++
+	}
+	return asciiLower(string(value[:n]))
+}
+
+// googleDirective returns the directive Google reads in a key: keys are
+// compared by prefix, ignoring case, with some misspellings accepted, so
+// "Disallowed" and "Disalow" are Disallow and "UserAgent" is User-agent.
+// Google checks the names in this order.
+func googleDirective(key []byte) syntax.Directive {
+	switch {
+	case hasPrefixFold(key, "user-agent", "useragent", "user agent"):
+		return syntax.DirectiveUserAgent
+	case hasPrefixFold(key, "allow"): // "We don't support typos for the allow key."
+		return syntax.DirectiveAllow
+	case hasPrefixFold(key, "disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw"):
+		return syntax.DirectiveDisallow
+	case hasPrefixFold(key, "sitemap", "site-map"):
+		return syntax.DirectiveSitemap
+	}
+	return syntax.DirectiveOther
+}
+
+// hasPrefixFold reports whether key starts with one of the lower-case
+// names, ignoring ASCII case.
+func hasPrefixFold(key []byte, names ...string) bool {
+	for _, name := range names {
+		if len(key) >= len(name) && asciiLower(string(key[:len(name)])) == name {
+			return true
+		}
+	}
+	return false
+}
+
+// googleLine returns the directive and value Google reads on line i, and
+// false when Google reads none there. It takes them from the syntax tree,
+// which splits lines as Google does, except on lines where Google first
+// cuts the text: after 16,663 bytes, and at a NUL byte (it handles lines
+// as C strings); and on lines with a vertical tab or form feed, which
+// Google's missing-colon rule does not take for a separator. Those, marked
+// by the parser's facts, are split again from the text Google keeps.
+func googleLine(f *syntax.File, i int, special bool) (syntax.Directive, []byte, bool) {
+	l := &f.Lines[i]
+	if !special {
+		if l.Kind != syntax.LineDirective {
+			return 0, nil, false
+		}
+		return googleDirective(f.Text(l.Key())), f.Text(l.Value()), true
+	}
+	text := f.Text(l.Text())
+	text = text[:min(len(text), syntax.GoogleMaxLineBytes)]
+	if nul := bytes.IndexByte(text, 0); nul >= 0 {
+		text = text[:nul]
+	}
+	key, value, ok := googleSplit(text)
+	if !ok {
+		return 0, nil, false
+	}
+	return googleDirective(key), value, true
+}
+
+// googleSplit splits a line's text into key and value as Google's
+// GetKeyAndValueFrom does.
+func googleSplit(line []byte) (key, value []byte, ok bool) {
+	if hash := bytes.IndexByte(line, '#'); hash >= 0 {
+		line = line[:hash]
+	}
+	line = trimCSpace(line)
+	sep := bytes.IndexByte(line, ':')
+	valueStart := sep + 1
+	if sep < 0 {
+		// No colon: a run of spaces or tabs separates a key from a value
+		// when the line has exactly two such words.
+		sep = bytes.IndexAny(line, " \t")
+		if sep < 0 {
+			return nil, nil, false
+		}
+		valueStart = sep
+		for valueStart < len(line) && (line[valueStart] == ' ' || line[valueStart] == '\t') {
+			valueStart++
+		}
+		if bytes.ContainsAny(line[valueStart:], " \t") {
+			return nil, nil, false
+		}
+	}
+	key = trimCSpace(line[:sep])
+	if len(key) == 0 {
+		return nil, nil, false
+	}
+	return key, trimCSpace(line[valueStart:]), true
+}
+
+// isCSpace is C's isspace in the C locale.
+func isCSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
+
+func trimCSpace(b []byte) []byte {
+	for len(b) > 0 && isCSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isCSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// linesWith returns, for each line of f, whether the parser recorded a fact
+// of one of the kinds on it.
+func linesWith(f *syntax.File, kinds ...syntax.FactKind) []bool {
+	marked := make([]bool, len(f.Lines))
+	for _, x := range f.Facts {
+		if x.Line < 0 {
+			continue
+		}
+		for _, k := range kinds {
+			if x.Kind == k {
+				marked[x.Line] = true
+			}
+		}
+	}
+	return marked
+}

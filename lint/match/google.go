@@ -1,0 +1,160 @@
+package match
+
+import "strings"
+
+// This file holds the pieces of Google's open-source parser
+// (google/robotstxt, robots.cc) that the google profile reproduces byte for
+// byte: how a URL becomes the path that rules are matched against, how a
+// rule's pattern is normalised, and how a pattern matches.
+
+// googlePath returns the part of url that Google matches rules against:
+// the path, parameters and query, without scheme, authority and fragment,
+// starting with '/' ("" and "example.com" both give "/"). Like Google, it
+// neither decodes nor normalises anything.
+func googlePath(url string) string {
+	searchStart := 0
+	if strings.HasPrefix(url, "//") {
+		searchStart = 2
+	}
+	earlyPath := indexAnyFrom(url, "/?;", searchStart)
+	protocolEnd := indexFrom(url, "://", searchStart)
+	if earlyPath < protocolEnd {
+		// A "://" after the path has started does not end a scheme.
+		protocolEnd = len(url)
+	}
+	if protocolEnd == len(url) {
+		protocolEnd = searchStart
+	} else {
+		protocolEnd += len("://")
+	}
+	pathStart := indexAnyFrom(url, "/?;", protocolEnd)
+	if pathStart == len(url) {
+		return "/"
+	}
+	hash := indexFrom(url, "#", searchStart)
+	if hash < pathStart {
+		return "/"
+	}
+	if url[pathStart] != '/' {
+		return "/" + url[pathStart:hash]
+	}
+	return url[pathStart:hash]
+}
+
+// indexFrom returns the index of the first sub in s at or after from, or
+// len(s).
+func indexFrom(s, sub string, from int) int {
+	if i := strings.Index(s[from:], sub); i >= 0 {
+		return from + i
+	}
+	return len(s)
+}
+
+// indexAnyFrom returns the index of the first byte of chars in s at or
+// after from, or len(s).
+func indexAnyFrom(s, chars string, from int) int {
+	if i := strings.IndexAny(s[from:], chars); i >= 0 {
+		return from + i
+	}
+	return len(s)
+}
+
+// escapePattern normalises a rule's pattern as Google does before matching:
+// bytes from 0x80 are percent-encoded, and the hex digits of existing
+// escapes are upper-cased. Nothing is decoded, so "%62" still does not
+// match "b".
+func escapePattern(p string) string {
+	clean := true
+	for i := 0; i < len(p); i++ {
+		if p[i] >= 0x80 || p[i] == '%' {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return p
+	}
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]):
+			b.WriteByte('%')
+			b.WriteByte(upper(p[i+1]))
+			b.WriteByte(upper(p[i+2]))
+			i += 2
+		case c >= 0x80:
+			b.WriteByte('%')
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// wildcardMatch reports whether pattern matches path from its first byte:
+// '*' matches any run of bytes and a '$' at the very end anchors the end of
+// the path; any other byte, '$' elsewhere included, matches itself. It
+// tracks the set of positions in path that the pattern so far can reach,
+// as Google does, so its time is bounded by len(path)*len(pattern).
+func wildcardMatch(path, pattern string) bool {
+	// Common fast paths: a plain prefix, and a plain prefix anchored at the end.
+	star := strings.IndexByte(pattern, '*')
+	if star < 0 {
+		if n := len(pattern); n > 0 && pattern[n-1] == '$' {
+			return path == pattern[:n-1]
+		}
+		return strings.HasPrefix(path, pattern)
+	}
+	if !strings.HasPrefix(path, pattern[:star]) {
+		return false
+	}
+	// pos[k] for k < n are the reachable positions, in increasing order.
+	var buf [64]int
+	pos := buf[:0]
+	if len(path)+1 > len(buf) {
+		pos = make([]int, 0, len(path)+1)
+	}
+	pos = append(pos, star)
+	for i := star; i < len(pattern); i++ {
+		c := pattern[i]
+		switch {
+		case c == '$' && i == len(pattern)-1:
+			return pos[len(pos)-1] == len(path)
+		case c == '*':
+			// Every position from the first reachable one on.
+			first := pos[0]
+			pos = pos[:0]
+			for p := first; p <= len(path); p++ {
+				pos = append(pos, p)
+			}
+		default:
+			n := 0
+			for _, p := range pos {
+				if p < len(path) && path[p] == c {
+					pos[n] = p + 1
+					n++
+				}
+			}
+			if n == 0 {
+				return false
+			}
+			pos = pos[:n]
+		}
+	}
+	return true
+}
