@@ -65,10 +65,12 @@ func decideGoogle(r *Robots, agent, url string) Verdict {
 }
 
 func (r *Robots) googleRuleset(agent string) *ruleset {
-	key := asciiLower(agent)
-	if rs, ok := r.rulesets.Load(key); ok {
+	// Rulesets are kept under the agent as given, so that a query does not
+	// lower-case it again; the first query for each spelling builds one.
+	if rs, ok := r.rulesets.Load(agent); ok {
 		return rs.(*ruleset)
 	}
+	key := asciiLower(agent)
 	var specific, global []int
 	for g := range r.Groups {
 		for _, a := range r.Groups[g].Agents {
@@ -92,7 +94,7 @@ func (r *Robots) googleRuleset(agent string) *ruleset {
 	if len(specific) > 0 {
 		groups = specific
 	}
-	rs, _ := r.rulesets.LoadOrStore(key, newRuleset(groups, r.Groups))
+	rs, _ := r.rulesets.LoadOrStore(agent, newRuleset(groups, r.Groups))
 	return rs.(*ruleset)
 }
 

@@ -108,53 +108,42 @@ func upper(c byte) byte {
 
 // wildcardMatch reports whether pattern matches path from its first byte:
 // '*' matches any run of bytes and a '$' at the very end anchors the end of
-// the path; any other byte, '$' elsewhere included, matches itself. It
-// tracks the set of positions in path that the pattern so far can reach,
-// as Google does, so its time is bounded by len(path)*len(pattern).
+// the path; any other byte, '$' elsewhere included, matches itself.
 func wildcardMatch(path, pattern string) bool {
-	// Common fast paths: a plain prefix, and a plain prefix anchored at the end.
-	star := strings.IndexByte(pattern, '*')
-	if star < 0 {
-		if n := len(pattern); n > 0 && pattern[n-1] == '$' {
-			return path == pattern[:n-1]
-		}
-		return strings.HasPrefix(path, pattern)
+	if n := len(pattern); n > 0 && pattern[n-1] == '$' {
+		return globMatch(path, pattern[:n-1], true)
 	}
-	if !strings.HasPrefix(path, pattern[:star]) {
-		return false
-	}
-	// pos[k] for k < n are the reachable positions, in increasing order.
-	var buf [64]int
-	pos := buf[:0]
-	if len(path)+1 > len(buf) {
-		pos = make([]int, 0, len(path)+1)
-	}
-	pos = append(pos, star)
-	for i := star; i < len(pattern); i++ {
-		c := pattern[i]
+	return globMatch(path, pattern, false)
+}
+
+// globMatch reports whether pattern, in which '*' matches any run of bytes,
+// matches all of path (anchored) or some prefix of it. Only the last '*'
+// is ever backtracked to: with no other wildcard, matching the rest as
+// early as possible after it loses nothing, so the time is bounded by
+// len(path)*len(pattern) and nothing is allocated.
+func globMatch(path, pattern string, anchored bool) bool {
+	p, s := 0, 0
+	star, starS := -1, 0
+	for s < len(path) {
 		switch {
-		case c == '$' && i == len(pattern)-1:
-			return pos[len(pos)-1] == len(path)
-		case c == '*':
-			// Every position from the first reachable one on.
-			first := pos[0]
-			pos = pos[:0]
-			for p := first; p <= len(path); p++ {
-				pos = append(pos, p)
-			}
+		case p < len(pattern) && pattern[p] == '*':
+			star, starS = p, s
+			p++
+		case p < len(pattern) && pattern[p] == path[s]:
+			p++
+			s++
+		case p == len(pattern) && !anchored:
+			return true
+		case star >= 0:
+			p = star + 1
+			starS++
+			s = starS
 		default:
-			n := 0
-			for _, p := range pos {
-				if p < len(path) && path[p] == c {
-					pos[n] = p + 1
-					n++
-				}
-			}
-			if n == 0 {
-				return false
-			}
-			pos = pos[:n]
+			return false
 		}
 	}
-	return true
+	for p < len(pattern) && pattern[p] == '*' {
+		p++
+	}
+	return p == len(pattern)
 }

@@ -1,6 +1,7 @@
 package match
 
 import (
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -88,13 +89,35 @@ func (r *Robots) RuleText(v Verdict) string {
 // A ruleset is the rules that apply to one crawler, in the order they are
 // tried: highest priority first and, on equal priority, Allow first, so the
 // first rule that matches decides.
+//
+// A query must not try every rule (a crawler's share of a large file runs
+// to thousands). The rules are indexed in a trie by their literal prefix,
+// the part before the first '*': walking the path down the trie finds the
+// only rules that can match. Those are tried from the longest prefix up,
+// since longer patterns tend to rank first and a match cuts off every rule
+// ranked after it. Rules whose prefix is short ("/*.pdf$") are many and
+// are mostly rejected by a literal piece that the path must contain.
 type ruleset struct {
 	groups []int
 	rules  []Rule
+	checks []ruleCheck // parallel to rules
+	trie   []trieNode  // trie[0] is the root
+}
+
+// ruleCheck holds what a path must contain for a rule to match it.
+type ruleCheck struct {
+	suffix string // an anchored pattern's literal tail, which must end the path
+	piece  string // the longest literal piece after the first '*'
+}
+
+type trieNode struct {
+	bytes []byte  // the bytes of the edges to the children, ascending
+	next  []int32 // the children, parallel to bytes
+	rules []int32 // the rules whose literal prefix ends here, ascending
 }
 
 func newRuleset(groups []int, all []Group) *ruleset {
-	rs := &ruleset{groups: groups}
+	rs := &ruleset{groups: groups, trie: make([]trieNode, 1)}
 	for _, g := range groups {
 		for _, rule := range all[g].Rules {
 			if rule.Priority > 0 {
@@ -109,17 +132,92 @@ func newRuleset(groups []int, all []Group) *ruleset {
 		}
 		return ra.Allow && !rb.Allow
 	})
+	rs.checks = make([]ruleCheck, len(rs.rules))
+	for k := range rs.rules {
+		pattern := rs.rules[k].Pattern
+		anchored := strings.HasSuffix(pattern, "$")
+		body := strings.TrimSuffix(pattern, "$")
+		star := strings.IndexByte(body, '*')
+		if star < 0 {
+			star = len(body)
+		}
+		pieces := strings.Split(body[star:], "*")
+		c := &rs.checks[k]
+		if last := pieces[len(pieces)-1]; anchored && star < len(body) {
+			c.suffix = last
+		}
+		for _, piece := range pieces {
+			if len(piece) > len(c.piece) {
+				c.piece = piece
+			}
+		}
+		rs.insert(body[:star], int32(k))
+	}
 	return rs
+}
+
+// insert adds rule k, whose literal prefix is prefix, to the trie.
+func (rs *ruleset) insert(prefix string, k int32) {
+	n := int32(0)
+	for i := 0; i < len(prefix); i++ {
+		child := rs.trie[n].child(prefix[i])
+		if child < 0 {
+			child = int32(len(rs.trie))
+			rs.trie = append(rs.trie, trieNode{})
+			node := &rs.trie[n]
+			at, _ := slices.BinarySearch(node.bytes, prefix[i])
+			node.bytes = slices.Insert(node.bytes, at, prefix[i])
+			node.next = slices.Insert(node.next, at, child)
+		}
+		n = child
+	}
+	rs.trie[n].rules = append(rs.trie[n].rules, k)
+}
+
+// child returns the child of n along byte c, or -1.
+func (n *trieNode) child(c byte) int32 {
+	lo, hi := 0, len(n.bytes)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		switch {
+		case n.bytes[mid] < c:
+			lo = mid + 1
+		case n.bytes[mid] > c:
+			hi = mid
+		default:
+			return n.next[mid]
+		}
+	}
+	return -1
 }
 
 // first returns the first rule of rs that matches path, or nil.
 func (rs *ruleset) first(path string) *Rule {
-	for k := range rs.rules {
-		if wildcardMatch(path, rs.rules[k].Pattern) {
-			return &rs.rules[k]
+	var buf [64]int32
+	nodes := append(buf[:0], 0)
+	for i, n := 0, int32(0); i < len(path); i++ {
+		if n = rs.trie[n].child(path[i]); n < 0 {
+			break
+		}
+		nodes = append(nodes, n)
+	}
+	best := int32(len(rs.rules))
+	for k := len(nodes) - 1; k >= 0; k-- {
+		for _, r := range rs.trie[nodes[k]].rules {
+			if r >= best {
+				break
+			}
+			c := &rs.checks[r]
+			if strings.HasSuffix(path, c.suffix) && strings.Contains(path, c.piece) && wildcardMatch(path, rs.rules[r].Pattern) {
+				best = r
+				break
+			}
 		}
 	}
-	return nil
+	if int(best) == len(rs.rules) {
+		return nil
+	}
+	return &rs.rules[best]
 }
 
 // asciiLower returns s with ASCII letters lower-cased: agents are compared
