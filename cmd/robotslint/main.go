@@ -1,9 +1,11 @@
 // Command robotslint checks robots.txt files.
 //
-// This first version parses each file it is given and reports every line
-// that no crawler can read as a directive. Usage:
+// It parses each file it is given and reports every line that no crawler
+// can read as a directive; "robotslint test" says whether crawlers may
+// fetch URLs, and which line decides. Usage:
 //
 //	robotslint [FILE | -]...
+//	robotslint test [--agent NAME]... [--profile NAME] [--urls FILE] [--format text|json] ROBOTS [URL...]
 //
 // With no argument it reads ./robots.txt; "-" reads standard input. The exit
 // status is 0 when no file has an invalid line, 1 when one has, and 2 when a

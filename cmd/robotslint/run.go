@@ -20,10 +20,14 @@ const (
 )
 
 const usage = `usage: robotslint [FILE | -]...
+       robotslint test [flags] ROBOTS [URL...]
 
 Reports each line of a robots.txt file that no crawler can read as a
 directive, as path:line:column: message. With no FILE, reads ./robots.txt;
 "-" reads standard input.
+
+"robotslint test" says whether crawlers may fetch URLs (see
+robotslint test -h).
 
 Exit status: 0 no invalid line, 1 some invalid line, 2 an error.
 `
@@ -38,6 +42,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 			status = exitError
 		}
 	}()
+
+	if len(args) > 0 && args[0] == "test" {
+		return runTest(args[1:], stdin, stdout, stderr)
+	}
 
 	flags := flag.NewFlagSet("robotslint", flag.ContinueOnError)
 	flags.SetOutput(io.Discard)
