@@ -143,11 +143,11 @@ func (p *parser) lineFact(k FactKind, s Span, line int) {
 }
 
 // plainLines parses lines from the i'th, which starts at start, as long as
-// they are plain: text shorter than 57 bytes, printable
-// ASCII and tabs only, and blank, a comment, or a directive with a colon
-// and a key. Such are nearly all lines, and for them a few bit operations
-// on the bitmaps find what line finds byte by byte. It returns the index
-// and start of the first line it leaves to line, or len(p.src).
+// they are plain: text shorter than 57 bytes, printable ASCII and tabs
+// only, and blank, a comment, or a directive with a colon and a key. Such
+// are nearly all lines, and for them a few bit operations on the bitmaps
+// find what line finds byte by byte. It returns the index and start of the
+// first line it leaves to line, or len(p.src).
 func (p *parser) plainLines(i, start int) (int, int) {
 	src, lines := p.src, p.f.Lines
 	bm := &p.bm
@@ -255,7 +255,7 @@ func lowBits(n int) uint64 { return 1<<(uint(n)&63) - 1 }
 func highestBit(m uint64) int { return 64 - bits.LeadingZeros64(m) }
 
 // line parses the i'th line, which starts at start, into l: any line, and
-// in practice the ones plainLine leaves (long lines, control or non-ASCII
+// in practice the ones plainLines leaves (long lines, control or non-ASCII
 // bytes, no colon, the last line without a terminator).
 //
 // One pass finds the end of the line, the first '#', the first ':' before

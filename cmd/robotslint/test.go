@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -117,7 +118,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			for _, g := range v.Groups {
 				for _, a := range robots.Groups[g].Agents {
-					if !contains(res.Group, a) {
+					if !slices.Contains(res.Group, a) {
 						res.Group = append(res.Group, a)
 					}
 				}
@@ -157,7 +158,7 @@ func namedAgents(r *match.Robots) []string {
 	var agents []string
 	for _, g := range r.Groups {
 		for _, a := range g.Agents {
-			if a != "*" && !contains(agents, a) {
+			if a != "*" && !slices.Contains(agents, a) {
 				agents = append(agents, a)
 			}
 		}
@@ -175,15 +176,6 @@ func reason(res testResult) string {
 	default:
 		return fmt.Sprintf("no rule matches in the group of %s", strings.Join(res.Group, ", "))
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // usageError prints a one-line usage error and returns exitError.

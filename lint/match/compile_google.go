@@ -2,6 +2,7 @@ package match
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/robotslint/robotslint/syntax"
@@ -73,19 +74,11 @@ func (r *Robots) googleRuleset(agent string) *ruleset {
 	key := asciiLower(agent)
 	var specific, global []int
 	for g := range r.Groups {
-		for _, a := range r.Groups[g].Agents {
-			if a == key && a != "*" {
-				specific = append(specific, g)
-				break
-			}
-		}
-		if len(specific) == 0 || specific[len(specific)-1] != g {
-			for _, a := range r.Groups[g].Agents {
-				if a == "*" {
-					global = append(global, g)
-					break
-				}
-			}
+		switch agents := r.Groups[g].Agents; {
+		case key != "*" && slices.Contains(agents, key):
+			specific = append(specific, g)
+		case slices.Contains(agents, "*"):
+			global = append(global, g)
 		}
 	}
 	// A crawler named by some group never reads the * groups, even when
@@ -136,11 +129,26 @@ func googleDirective(key []byte) syntax.Directive {
 // names, ignoring ASCII case.
 func hasPrefixFold(key []byte, names ...string) bool {
 	for _, name := range names {
-		if len(key) >= len(name) && asciiLower(string(key[:len(name)])) == name {
+		if len(key) >= len(name) && equalFoldASCII(key[:len(name)], name) {
 			return true
 		}
 	}
 	return false
+}
+
+// equalFoldASCII reports whether b equals the lower-case lower, ignoring
+// ASCII case only (bytes.EqualFold would also fold "K" (U+212A) to "k").
+func equalFoldASCII(b []byte, lower string) bool {
+	for i := range len(b) {
+		c := b[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != lower[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // googleLine returns the directive and value Google reads on line i, and
