@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -24,11 +25,16 @@ line decides. ROBOTS is a path, or "-" for standard input. URLs are paths
 Flags:
   --agent NAME     the crawler's robots.txt name; repeatable. Without it,
                    every name the file uses, and "*" for any other crawler
-  --profile NAME   how to read the file: %s (default google)
+  --profile NAME   how to read the file: %s (default google),
+                   or all: every profile, marking where they disagree
   --urls FILE      read further URLs from FILE, one a line
+  --expect FILE    check the expectations in FILE, one a line:
+                   "allow AGENT URL" or "disallow AGENT URL" ("" for an
+                   empty agent or URL; # starts a comment)
   --format FORMAT  text (default) or json
 
-Exit status: 0 every URL allowed, 1 some URL disallowed, 2 an error.
+Exit status: 0 every URL allowed (with --expect: every expectation holds),
+1 some URL disallowed (some expectation fails), 2 an error.
 `
 
 // multiFlag is a flag that may be given several times.
@@ -47,6 +53,32 @@ type testResult struct {
 	Line    *int     `json:"line"`
 	Rule    *string  `json:"rule"`
 	Group   []string `json:"group"`
+
+	reason string // why, in words, for the text output
+}
+
+// expectFailure is an expectation that does not hold, as the JSON output
+// gives it: where the expectation is written, and the verdict against it.
+type expectFailure struct {
+	Expect     string `json:"expect"`
+	ExpectFile string `json:"expectFile"`
+	ExpectLine int    `json:"expectLine"`
+	testResult
+}
+
+// expectation is one line of an --expect file.
+type expectation struct {
+	line       int
+	allow      bool
+	agent, url string
+}
+
+// testRun is one "robotslint test": what to check and against what.
+type testRun struct {
+	robots       []*match.Robots // one per profile
+	agents, urls []string
+	expectFile   string
+	expectations []expectation
 }
 
 // runTest is "robotslint test".
@@ -62,6 +94,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags.Var(&agents, "agent", "")
 	profileName := flags.String("profile", "google", "")
 	urlsFile := flags.String("urls", "", "")
+	expectFile := flags.String("expect", "", "")
 	format := flags.String("format", "text", "")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -70,9 +103,13 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return usageError(stderr, "%v", err)
 	}
-	profile := match.LookupProfile(*profileName)
-	if profile == nil {
-		return usageError(stderr, "unknown profile %q: the profiles are %s", *profileName, strings.Join(names, ", "))
+	profiles := match.Profiles()
+	if *profileName != "all" {
+		p := match.LookupProfile(*profileName)
+		if p == nil {
+			return usageError(stderr, "unknown profile %q: the profiles are %s, or all", *profileName, strings.Join(names, ", "))
+		}
+		profiles = []*match.Profile{p}
 	}
 	if *format != "text" && *format != "json" {
 		return usageError(stderr, "unknown format %q: use text or json", *format)
@@ -80,7 +117,8 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if flags.NArg() == 0 {
 		return usageError(stderr, "no robots.txt file given")
 	}
-	path, urls := flags.Arg(0), flags.Args()[1:]
+
+	run := testRun{agents: agents, urls: flags.Args()[1:], expectFile: *expectFile}
 	if *urlsFile != "" {
 		data, err := readInput(*urlsFile, stdin)
 		if err != nil {
@@ -89,70 +127,220 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		for _, line := range strings.Split(string(data), "\n") {
 			if line = strings.TrimSpace(line); line != "" {
-				urls = append(urls, line)
+				run.urls = append(run.urls, line)
 			}
 		}
 	}
-	if len(urls) == 0 {
-		return usageError(stderr, "no URL to test: give URLs after the file, or --urls")
+	if run.expectFile != "" {
+		data, err := readInput(run.expectFile, stdin)
+		if err == nil {
+			run.expectations, err = parseExpectations(run.expectFile, data)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "robotslint: %v\n", err)
+			return exitError
+		}
 	}
-	src, err := readInput(path, stdin)
+	if len(run.urls) == 0 && run.expectFile == "" {
+		return usageError(stderr, "no URL to test: give URLs after the file, --urls or --expect")
+	}
+	src, err := readInput(flags.Arg(0), stdin)
 	if err != nil {
 		fmt.Fprintf(stderr, "robotslint: %v\n", err)
 		return exitError
 	}
-
-	robots := match.Compile(syntax.Parse(src), profile)
-	if len(agents) == 0 {
-		agents = namedAgents(robots)
+	file := syntax.Parse(src)
+	for _, p := range profiles {
+		run.robots = append(run.robots, match.Compile(file, p))
 	}
-	var results []testResult
+	if len(run.agents) == 0 {
+		run.agents = namedAgents(run.robots[0])
+	}
+
+	// Each query's verdicts, one per profile.
+	var results [][]testResult
 	status := exitClean
-	for _, agent := range agents {
-		for _, url := range urls {
-			v := robots.Check(agent, url)
-			res := testResult{Agent: agent, URL: url, Profile: profile.Name, Allowed: v.Allowed, Group: []string{}}
-			if v.Line >= 0 {
-				line, rule := v.Line+1, robots.RuleText(v)
-				res.Line, res.Rule = &line, &rule
-			}
-			for _, g := range v.Groups {
-				for _, a := range robots.Groups[g].Agents {
-					if !slices.Contains(res.Group, a) {
-						res.Group = append(res.Group, a)
-					}
+	for _, agent := range run.agents {
+		for _, url := range run.urls {
+			verdicts := run.check(agent, url)
+			for _, res := range verdicts {
+				if !res.Allowed {
+					status = exitFindings
 				}
 			}
-			if !v.Allowed {
-				status = exitFindings
+			results = append(results, verdicts)
+		}
+	}
+	var failures []expectFailure
+	if run.expectFile != "" {
+		status = exitClean
+		for _, e := range run.expectations {
+			verdicts := run.check(e.agent, e.url)
+			results = append(results, verdicts)
+			for _, res := range verdicts {
+				if res.Allowed != e.allow {
+					failures = append(failures, expectFailure{Expect: verb(e.allow), ExpectFile: run.expectFile, ExpectLine: e.line, testResult: res})
+					status = exitFindings
+				}
 			}
-			results = append(results, res)
 		}
 	}
 
 	out := bufio.NewWriter(stdout)
 	defer out.Flush()
 	if *format == "json" {
+		doc := struct {
+			Results      []testResult     `json:"results"`
+			Expectations *[]expectFailure `json:"expectations,omitempty"`
+		}{Results: slices.Concat(results...)}
+		if run.expectFile != "" {
+			if failures == nil {
+				failures = []expectFailure{}
+			}
+			doc.Expectations = &failures
+		}
+		if doc.Results == nil {
+			doc.Results = []testResult{}
+		}
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
-		enc.Encode(struct {
-			Results []testResult `json:"results"`
-		}{results})
+		enc.Encode(doc)
 		return status
 	}
-	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
-	for _, res := range results {
-		verdict := "allowed"
-		if !res.Allowed {
-			verdict = "disallowed"
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", verdict, res.Agent, res.URL, reason(res))
+	if run.expectFile == "" || len(run.urls) > 0 {
+		writeResults(out, results[:len(run.agents)*len(run.urls)])
 	}
-	tw.Flush()
+	if run.expectFile != "" {
+		writeExpectations(out, failures, len(run.expectations)*len(run.robots))
+	}
 	return status
 }
 
-// namedAgents returns every crawler name the file's groups use, in file
+// check answers one query under every profile of the run.
+func (run *testRun) check(agent, url string) []testResult {
+	var verdicts []testResult
+	for _, r := range run.robots {
+		v := r.Check(agent, url)
+		res := testResult{Agent: agent, URL: url, Profile: r.Profile.Name, Allowed: v.Allowed, Group: []string{}}
+		for _, g := range v.Groups {
+			for _, a := range r.Groups[g].Agents {
+				if !slices.Contains(res.Group, a) {
+					res.Group = append(res.Group, a)
+				}
+			}
+		}
+		switch v.Reason {
+		case match.ReasonRule:
+			line, rule := v.Line+1, r.RuleText(v)
+			res.Line, res.Rule = &line, &rule
+			res.reason = fmt.Sprintf("line %d: %s", line, rule)
+		case match.ReasonNoRule:
+			res.reason = "no rule matches in the group of " + strings.Join(res.Group, ", ")
+		case match.ReasonNoGroup:
+			res.reason = "no group applies"
+		case match.ReasonRobotsTxt:
+			res.reason = "/robots.txt is always allowed"
+		}
+		verdicts = append(verdicts, res)
+	}
+	return verdicts
+}
+
+// writeResults prints each query's verdict. When the profiles disagree on a
+// query, each profile's verdict gets a row of its own.
+func writeResults(w io.Writer, results [][]testResult) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	multi := len(results) > 0 && len(results[0]) > 1
+	disagreements := 0
+	for _, verdicts := range results {
+		agree := true
+		for _, res := range verdicts {
+			agree = agree && res.Allowed == verdicts[0].Allowed
+		}
+		if agree {
+			res := verdicts[0]
+			if multi {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), res.Agent, res.URL, "all", res.reason)
+			} else {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", verdict(res.Allowed), res.Agent, res.URL, res.reason)
+			}
+			continue
+		}
+		disagreements++
+		for _, res := range verdicts {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), res.Agent, res.URL, res.Profile+" (disagree)", res.reason)
+		}
+	}
+	tw.Flush()
+	if multi {
+		fmt.Fprintf(w, "profiles disagree on %d of %d queries\n", disagreements, len(results))
+	}
+}
+
+// writeExpectations prints each expectation that fails, naming the line
+// that decided, then how many hold.
+func writeExpectations(w io.Writer, failures []expectFailure, total int) {
+	for _, f := range failures {
+		fmt.Fprintf(w, "%s:%d: expected %s %s %s, but %s %ss it: %s\n",
+			f.ExpectFile, f.ExpectLine, f.Expect, quoteEmpty(f.Agent), quoteEmpty(f.URL), f.Profile, verb(f.Allowed), f.reason)
+	}
+	fmt.Fprintf(w, "%d of %d expectations hold\n", total-len(failures), total)
+}
+
+// parseExpectations reads an --expect file: "allow AGENT URL" or
+// "disallow AGENT URL" a line, with # comments and blank lines; an agent
+// or URL may be a double-quoted Go string, so that "" names the empty one.
+func parseExpectations(name string, data []byte) ([]expectation, error) {
+	var out []expectation
+	for i, line := range strings.Split(string(data), "\n") {
+		if hash := strings.IndexByte(line, '#'); hash >= 0 {
+			line = line[:hash]
+		}
+		words, err := splitWords(line)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
+		}
+		if len(words) == 0 {
+			continue
+		}
+		if len(words) != 3 || words[0] != "allow" && words[0] != "disallow" {
+			return nil, fmt.Errorf(`%s:%d: want "allow AGENT URL" or "disallow AGENT URL"`, name, i+1)
+		}
+		out = append(out, expectation{line: i + 1, allow: words[0] == "allow", agent: words[1], url: words[2]})
+	}
+	return out, nil
+}
+
+// splitWords splits a line at spaces and tabs; a word that starts with '"'
+// is a Go string literal.
+func splitWords(line string) ([]string, error) {
+	var words []string
+	for {
+		line = strings.TrimLeft(line, " \t\r")
+		if line == "" {
+			return words, nil
+		}
+		if line[0] == '"' {
+			prefix, err := strconv.QuotedPrefix(line)
+			if err != nil {
+				return nil, fmt.Errorf("unterminated or malformed quoted word %s", line)
+			}
+			word, _ := strconv.Unquote(prefix)
+			words = append(words, word)
+			line = line[len(prefix):]
+			continue
+		}
+		end := strings.IndexAny(line, " \t\r")
+		if end < 0 {
+			end = len(line)
+		}
+		words = append(words, line[:end])
+		line = line[end:]
+	}
+}
+
+// namedAgents returns every crawler name the file's groups use, as the
+// first profile reads them (Google's tokens under --profile all), in file
 // order, then "*" for any other crawler.
 func namedAgents(r *match.Robots) []string {
 	var agents []string
@@ -166,16 +354,26 @@ func namedAgents(r *match.Robots) []string {
 	return append(agents, "*")
 }
 
-// reason says in words why a verdict is what it is.
-func reason(res testResult) string {
-	switch {
-	case res.Line != nil:
-		return fmt.Sprintf("line %d: %s", *res.Line, *res.Rule)
-	case len(res.Group) == 0:
-		return "no group applies"
-	default:
-		return fmt.Sprintf("no rule matches in the group of %s", strings.Join(res.Group, ", "))
+func verdict(allowed bool) string {
+	if allowed {
+		return "allowed"
 	}
+	return "disallowed"
+}
+
+func verb(allowed bool) string {
+	if allowed {
+		return "allow"
+	}
+	return "disallow"
+}
+
+// quoteEmpty shows an empty agent or URL as "".
+func quoteEmpty(s string) string {
+	if s == "" {
+		return `""`
+	}
+	return s
 }
 
 // usageError prints a one-line usage error and returns exitError.

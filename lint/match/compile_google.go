@@ -8,12 +8,12 @@ import (
 	"github.com/robotslint/robotslint/syntax"
 )
 
-// compileGoogle groups lines as Google's parser does. A group starts at a
+// readGoogle groups lines as Google's parser does. A group starts at a
 // user-agent line that follows a rule, so blank lines, comments and other
 // lines never end one; rules before the first user-agent line belong to no
 // group. Keys are Google's: misspellings and prefixes count (see
 // googleDirective), so the groups can differ from syntax.File.Groups.
-func compileGoogle(r *Robots) {
+func readGoogle(r *Robots) {
 	f := r.File
 	special := linesWith(f, syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong)
 	cur := -1 // the group being read, or -1 before the first user-agent line
@@ -52,25 +52,11 @@ func compileGoogle(r *Robots) {
 	}
 }
 
-// decideGoogle answers a query as Google's matcher does: the rules of every
-// group naming the crawler, merged, or failing any such group those of the
-// * groups; the matching rule with the longest pattern wins, Allow on a
-// tie; and an empty pattern never decides.
-func decideGoogle(r *Robots, agent, url string) Verdict {
-	rs := r.googleRuleset(agent)
-	v := Verdict{Allowed: true, Line: -1, Groups: rs.groups, Path: googlePath(url)}
-	if rule := rs.first(v.Path); rule != nil {
-		v.Allowed, v.Line = rule.Allow, rule.Line
-	}
-	return v
-}
-
-func (r *Robots) googleRuleset(agent string) *ruleset {
-	// Rulesets are kept under the agent as given, so that a query does not
-	// lower-case it again; the first query for each spelling builds one.
-	if rs, ok := r.rulesets.Load(agent); ok {
-		return rs.(*ruleset)
-	}
+// selectExact picks groups as Google and RFC 9309 do: every group that
+// names the crawler, merged, or failing any such group the * groups. A
+// crawler named by some group never reads the * groups, even when its own
+// groups have no rule that matches.
+func selectExact(r *Robots, agent string) []int {
 	key := asciiLower(agent)
 	var specific, global []int
 	for g := range r.Groups {
@@ -81,14 +67,10 @@ func (r *Robots) googleRuleset(agent string) *ruleset {
 			global = append(global, g)
 		}
 	}
-	// A crawler named by some group never reads the * groups, even when
-	// its own groups have no rule that matches.
-	groups := global
 	if len(specific) > 0 {
-		groups = specific
+		return specific
 	}
-	rs, _ := r.rulesets.LoadOrStore(agent, newRuleset(groups, r.Groups))
-	return rs.(*ruleset)
+	return global
 }
 
 // googleAgent returns the crawler token a user-agent value names for

@@ -1,5 +1,7 @@
 package match
 
+import "github.com/robotslint/robotslint/syntax"
+
 // A Profile is one way of reading robots.txt: a standard's or a crawler's.
 // Profiles are immutable values; use the ones this package defines.
 type Profile struct {
@@ -9,8 +11,19 @@ type Profile struct {
 	// Summary says in a line whose reading it is.
 	Summary string
 
-	compile func(*Robots)
-	decide  func(*Robots, string, string) Verdict
+	// read fills Robots.Groups from the file.
+	read func(*Robots)
+	// selectGroups returns the indices of the groups whose rules apply to
+	// the crawler named agent, as it is given.
+	selectGroups func(r *Robots, agent string) []int
+	// path turns a URL into what rules are matched against, normalised as
+	// read normalises patterns.
+	path func(url string) string
+	// literal is true when '*' and '$' in patterns are plain characters
+	// and patterns are plain prefixes.
+	literal bool
+	// robotsTxtAllowed is true when the /robots.txt URL is always allowed.
+	robotsTxtAllowed bool
 }
 
 // Google reads a file exactly as Google's open-source parser and matcher
@@ -21,13 +34,78 @@ type Profile struct {
 // normalisation and index.html rule, lines cut at 16,663 bytes and at a
 // NUL byte, and /robots.txt not treated specially.
 var Google = &Profile{
-	Name:    "google",
-	Summary: "Google's open-source robots.txt parser and matcher (Googlebot and Google's other crawlers)",
-	compile: compileGoogle,
-	decide:  decideGoogle,
+	Name:         "google",
+	Summary:      "Google's open-source robots.txt parser and matcher (Googlebot and Google's other crawlers)",
+	read:         readGoogle,
+	selectGroups: selectExact,
+	path:         googlePath,
 }
 
-var profiles = []*Profile{Google}
+// RFC9309 reads a file as RFC 9309 is written: directive names exact (in
+// any case) and followed by a colon; a group applies to a crawler whose
+// product token equals its user-agent value, ignoring case, and groups
+// that name the same crawler merge; other crawlers get the * groups; the
+// longest pattern in octets wins, Allow on ties; '*' and '$' are special;
+// percent-encoding is normalised as §2.2.2 says on both sides; the
+// /robots.txt URL is always allowed; and nothing past 500 KiB is read.
+var RFC9309 = &Profile{
+	Name:             "rfc9309",
+	Summary:          "RFC 9309, the Robots Exclusion Protocol, as written (2022)",
+	read:             func(r *Robots) { readStandard(r, false) },
+	selectGroups:     selectExact,
+	path:             rfcPath,
+	robotsTxtAllowed: true,
+}
+
+// Bing reads a file as Bingbot does as far as Microsoft documents it: a
+// group naming the crawler replaces the * groups, the longest pattern
+// wins, and '*' and '$' are special. Where Bing documents nothing
+// (directive spelling, user-agent matching, percent-encoding, ties, size),
+// it follows RFC 9309, so for now it reads files as rfc9309 does; it is a
+// profile of its own so that targets and output can name Bing.
+var Bing = &Profile{
+	Name:             "bing",
+	Summary:          "Bingbot, as Microsoft documents it (RFC 9309 where Bing says nothing)",
+	read:             func(r *Robots) { readStandard(r, false) },
+	selectGroups:     selectExact,
+	path:             rfcPath,
+	robotsTxtAllowed: true,
+}
+
+// Yandex reads a file as Yandex's robots do: a blank line ends a group, so
+// rules after one belong to no group; a group applies to every robot whose
+// name contains its user-agent value, ignoring case ("Yandex" covers
+// YandexBot and YandexImages), the longest such value winning and then
+// replacing the * groups; within the group the longest pattern wins, Allow
+// on ties; rules must start with '/' or '*'; Clean-param, Host and other
+// lines neither end a group nor affect matching.
+var Yandex = &Profile{
+	Name:             "yandex",
+	Summary:          "Yandex's robots (YandexBot and the others), as Yandex documents them",
+	read:             func(r *Robots) { readStandard(r, true) },
+	selectGroups:     selectContained,
+	path:             rfcPath,
+	robotsTxtAllowed: true,
+}
+
+// Legacy reads a file as the 1994 standard with Koster's 1997 draft does:
+// records separated by blank lines; the first record with a user-agent
+// value that contains the crawler's name, ignoring case, else the first
+// record for *; the first rule in the record that matches, in file order,
+// Allow and Disallow alike; patterns are plain prefixes in which '*' and
+// '$' are ordinary characters; %xx escapes other than %2F are decoded on
+// both sides; and the /robots.txt URL is always allowed.
+var Legacy = &Profile{
+	Name:             "legacy",
+	Summary:          "the 1994 robots.txt standard with Koster's 1997 draft (first match, plain prefixes)",
+	read:             readLegacy,
+	selectGroups:     selectFirstContaining,
+	path:             legacyPath,
+	literal:          true,
+	robotsTxtAllowed: true,
+}
+
+var profiles = []*Profile{Google, RFC9309, Bing, Yandex, Legacy}
 
 // Profiles returns every profile, in the order the command lists them.
 func Profiles() []*Profile { return append([]*Profile(nil), profiles...) }
@@ -41,3 +119,8 @@ func LookupProfile(name string) *Profile {
 	}
 	return nil
 }
+
+// sizeLimit is where the profiles that impose RFC 9309's parsing limit
+// stop reading; Google's library reads everything (its crawler cuts the
+// download instead).
+const sizeLimit = syntax.SizeLimit

@@ -50,26 +50,80 @@ type Rule struct {
 type Verdict struct {
 	// Allowed says whether the crawler may fetch the URL.
 	Allowed bool
+	// Reason says what decided.
+	Reason Reason
 	// Line is the index in File.Lines of the rule that decided, or -1 when
-	// no rule did: no rule matched, or no group applied.
+	// no rule did.
 	Line int
 	// Groups are the indices in Robots.Groups of the groups whose rules
 	// were consulted; empty when no group applies to the crawler.
 	Groups []int
-	// Path is the part of the URL that rules were matched against.
+	// Path is the part of the URL that rules were matched against, as the
+	// profile normalises it.
 	Path string
 }
+
+// Reason is what decided a verdict.
+type Reason uint8
+
+const (
+	// ReasonRule: the rule on Verdict.Line decided.
+	ReasonRule Reason = iota
+	// ReasonNoRule: a group applies but none of its rules matches, so the
+	// URL is allowed.
+	ReasonNoRule
+	// ReasonNoGroup: no group applies to the crawler, so every URL is
+	// allowed.
+	ReasonNoGroup
+	// ReasonRobotsTxt: the URL is /robots.txt, which the profile always
+	// allows.
+	ReasonRobotsTxt
+)
 
 // Compile reads f as profile p reads it.
 func Compile(f *syntax.File, p *Profile) *Robots {
 	r := &Robots{File: f, Profile: p}
-	p.compile(r)
+	p.read(r)
 	return r
 }
 
 // Check returns whether the crawler whose robots.txt name is agent may
 // fetch url, an absolute URL or a path.
-func (r *Robots) Check(agent, url string) Verdict { return r.Profile.decide(r, agent, url) }
+func (r *Robots) Check(agent, url string) Verdict {
+	p := r.Profile
+	rs := r.ruleset(agent)
+	v := Verdict{Allowed: true, Line: -1, Groups: rs.groups, Path: p.path(url)}
+	switch {
+	case p.robotsTxtAllowed && isRobotsTxt(v.Path):
+		v.Reason = ReasonRobotsTxt
+	case len(rs.groups) == 0:
+		v.Reason = ReasonNoGroup
+	default:
+		v.Reason = ReasonNoRule
+		if rule := rs.first(v.Path); rule != nil {
+			v.Allowed, v.Line, v.Reason = rule.Allow, rule.Line, ReasonRule
+		}
+	}
+	return v
+}
+
+// ruleset returns the rules that apply to agent, built on its first query.
+func (r *Robots) ruleset(agent string) *ruleset {
+	// Rulesets are kept under the agent as given, so that a query does not
+	// normalise it again.
+	if rs, ok := r.rulesets.Load(agent); ok {
+		return rs.(*ruleset)
+	}
+	rs, _ := r.rulesets.LoadOrStore(agent, newRuleset(r.Profile.selectGroups(r, agent), r.Groups, r.Profile.literal))
+	return rs.(*ruleset)
+}
+
+// isRobotsTxt reports whether path is the /robots.txt URL, with or without
+// a query.
+func isRobotsTxt(path string) bool {
+	const name = "/robots.txt"
+	return path == name || len(path) > len(name) && path[len(name)] == '?' && path[:len(name)] == name
+}
 
 // RuleText returns the deciding rule's line as written, without its
 // comment: "Disallow: /x". It returns "" when no rule decided.
@@ -98,10 +152,11 @@ func (r *Robots) RuleText(v Verdict) string {
 // ranked after it. Rules whose prefix is short ("/*.pdf$") are many and
 // are mostly rejected by a literal piece that the path must contain.
 type ruleset struct {
-	groups []int
-	rules  []Rule
-	checks []ruleCheck // parallel to rules
-	trie   []trieNode  // trie[0] is the root
+	groups  []int
+	literal bool // patterns are plain prefixes: the trie alone decides
+	rules   []Rule
+	checks  []ruleCheck // parallel to rules
+	trie    []trieNode  // trie[0] is the root
 }
 
 // ruleCheck holds what a path must contain for a rule to match it.
@@ -116,8 +171,8 @@ type trieNode struct {
 	rules []int32 // the rules whose literal prefix ends here, ascending
 }
 
-func newRuleset(groups []int, all []Group) *ruleset {
-	rs := &ruleset{groups: groups, trie: make([]trieNode, 1)}
+func newRuleset(groups []int, all []Group, literal bool) *ruleset {
+	rs := &ruleset{groups: groups, literal: literal, trie: make([]trieNode, 1)}
 	for _, g := range groups {
 		for _, rule := range all[g].Rules {
 			if rule.Priority > 0 {
@@ -135,6 +190,10 @@ func newRuleset(groups []int, all []Group) *ruleset {
 	rs.checks = make([]ruleCheck, len(rs.rules))
 	for k := range rs.rules {
 		pattern := rs.rules[k].Pattern
+		if literal {
+			rs.insert(pattern, int32(k))
+			continue
+		}
 		anchored := strings.HasSuffix(pattern, "$")
 		body := strings.TrimSuffix(pattern, "$")
 		star := strings.IndexByte(body, '*')
@@ -205,6 +264,10 @@ func (rs *ruleset) first(path string) *Rule {
 	for k := len(nodes) - 1; k >= 0; k-- {
 		for _, r := range rs.trie[nodes[k]].rules {
 			if r >= best {
+				break
+			}
+			if rs.literal {
+				best = r
 				break
 			}
 			c := &rs.checks[r]

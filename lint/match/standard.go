@@ -1,0 +1,263 @@
+package match
+
+import (
+	"strings"
+
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// This file holds the readings of the profiles other than google: RFC 9309
+// and the crawlers that follow it (bing, yandex), and the 1994 standard
+// with Koster's 1997 draft (legacy). Unlike Google's parser they take
+// directive names exactly as written (in any case) and need the colon, so
+// they read the syntax tree as it is.
+
+// readStandard groups lines as RFC 9309 does: a group starts at a
+// user-agent line that follows a rule, and other lines, blank ones
+// included, never end one; rules before the first user-agent line belong
+// to no group. With blankEndsGroup (Yandex), a blank line also ends the
+// group, so the rules after it belong to none, and rules that start with
+// neither '/' nor '*', which Yandex rejects, are dropped. Nothing past 500
+// KiB is read.
+func readStandard(r *Robots, blankEndsGroup bool) {
+	f := r.File
+	cur := -1 // the group being read, or -1 outside any group
+	ruleSeen := false
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		if l.Text().End > sizeLimit {
+			break
+		}
+		if l.Kind == syntax.LineBlank && blankEndsGroup {
+			cur = -1
+			continue
+		}
+		if !hasColon(f, l) {
+			continue
+		}
+		value := f.Text(l.Value())
+		switch l.Directive {
+		case syntax.DirectiveUserAgent:
+			if cur < 0 || ruleSeen {
+				r.Groups = append(r.Groups, Group{})
+				cur, ruleSeen = len(r.Groups)-1, false
+			}
+			g := &r.Groups[cur]
+			g.UserAgents = append(g.UserAgents, i)
+			g.Agents = append(g.Agents, asciiLower(string(value)))
+		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
+			if cur < 0 {
+				continue
+			}
+			ruleSeen = true
+			if blankEndsGroup && len(value) > 0 && value[0] != '/' && value[0] != '*' {
+				continue
+			}
+			// "The most specific match is the match that has the most
+			// octets": the pattern's, once normalised. An empty pattern
+			// is no rule.
+			pattern := rfcNormalize(string(value), false)
+			rule := Rule{Line: i, Allow: l.Directive == syntax.DirectiveAllow, Pattern: pattern, Priority: len(pattern)}
+			r.Groups[cur].Rules = append(r.Groups[cur].Rules, rule)
+		}
+	}
+}
+
+// readLegacy groups lines into records as the 1994 standard and the 1997
+// draft do: blank lines separate records (comment lines do not), and a
+// user-agent line after a rule starts a new record too. Rules keep file
+// order: each has a higher priority than every rule after it.
+func readLegacy(r *Robots) {
+	f := r.File
+	cur := -1
+	ruleSeen := false
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		if l.Kind == syntax.LineBlank {
+			cur = -1
+			continue
+		}
+		if !hasColon(f, l) {
+			continue
+		}
+		value := f.Text(l.Value())
+		switch l.Directive {
+		case syntax.DirectiveUserAgent:
+			if cur < 0 || ruleSeen {
+				r.Groups = append(r.Groups, Group{})
+				cur, ruleSeen = len(r.Groups)-1, false
+			}
+			g := &r.Groups[cur]
+			g.UserAgents = append(g.UserAgents, i)
+			g.Agents = append(g.Agents, asciiLower(string(value)))
+		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
+			if cur < 0 {
+				continue
+			}
+			ruleSeen = true
+			rule := Rule{Line: i, Allow: l.Directive == syntax.DirectiveAllow, Pattern: legacyNormalize(string(value))}
+			// An empty value "indicates that all URLs can be
+			// retrieved": it matches nothing.
+			if rule.Pattern != "" {
+				rule.Priority = len(f.Lines) - i
+			}
+			r.Groups[cur].Rules = append(r.Groups[cur].Rules, rule)
+		}
+	}
+}
+
+// hasColon reports whether l is a directive whose key and value a colon
+// separates: the standards know no other separator.
+func hasColon(f *syntax.File, l *syntax.Line) bool {
+	sep := l.Sep()
+	return l.Kind == syntax.LineDirective && sep.Len() == 1 && f.Bytes()[sep.Start] == ':'
+}
+
+// selectContained picks groups as Yandex documents: a group applies to a
+// robot whose name contains the group's user-agent value, ignoring case;
+// the groups with the longest such value apply, merged; failing any, the *
+// groups. So "User-agent: Yandex" covers YandexBot and YandexImages, and
+// "User-agent: YandexBot" takes YandexBot out of it.
+func selectContained(r *Robots, agent string) []int {
+	key := asciiLower(agent)
+	var specific, global []int
+	longest := 0
+	for g := range r.Groups {
+		best := -1 // the length of the longest value of g in key
+		for _, a := range r.Groups[g].Agents {
+			if a == "*" {
+				if len(global) == 0 || global[len(global)-1] != g {
+					global = append(global, g)
+				}
+			} else if a != "" && len(a) > best && strings.Contains(key, a) {
+				best = len(a)
+			}
+		}
+		switch {
+		case best > longest:
+			longest, specific = best, append(specific[:0], g)
+		case best == longest && best > 0:
+			specific = append(specific, g)
+		}
+	}
+	if len(specific) > 0 {
+		return specific
+	}
+	return global
+}
+
+// selectFirstContaining picks the record the 1997 draft says a robot must
+// obey: the first whose user-agent value contains the robot's name,
+// ignoring case, else the first record for *, else none.
+func selectFirstContaining(r *Robots, agent string) []int {
+	key := asciiLower(agent)
+	if key != "*" {
+		for g := range r.Groups {
+			for _, a := range r.Groups[g].Agents {
+				if a != "*" && strings.Contains(a, key) {
+					return []int{g}
+				}
+			}
+		}
+	}
+	for g := range r.Groups {
+		for _, a := range r.Groups[g].Agents {
+			if a == "*" {
+				return []int{g}
+			}
+		}
+	}
+	return nil
+}
+
+// rfcPath is the path that RFC 9309 matches rules against: the URL's path
+// and query, normalised as rfcNormalize says.
+func rfcPath(url string) string { return rfcNormalize(googlePath(url), true) }
+
+// rfcNormalize brings a pattern or a path to the one form RFC 9309 §2.2.2
+// compares: an escape of an unreserved character ("%7E", "%62") is decoded,
+// other escapes keep their octet with upper-case hex digits, and octets
+// outside printable ASCII are percent-encoded. In a path, '*' and '$' are
+// encoded too ("crawlers SHOULD use '%' encoding" to match them verbatim),
+// so that only a pattern's escaped "%2A" or "%24" matches them.
+//
+// Raw reserved characters (":", "/", "?", "=") stay as they are: encoding
+// them would make "/a/b" and "/a%2Fb" the same path. So a pattern written
+// "/q?u=https://x" does not match a URL that escapes its query
+// ("/q?u=https%3A%2F%2Fx"), although §2.2.2's table of examples suggests
+// it should.
+func rfcNormalize(s string, isPath bool) string {
+	i := 0
+	for i < len(s) && !needsRFCNormalizing(s[i], isPath) {
+		i++
+	}
+	if i == len(s) {
+		return s
+	}
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, i, len(s)+8)
+	copy(b, s[:i])
+	for ; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
+			if d := unhex(s[i+1])<<4 | unhex(s[i+2]); isUnreserved(d) {
+				b = append(b, d)
+			} else {
+				b = append(b, '%', upper(s[i+1]), upper(s[i+2]))
+			}
+			i += 2
+		case c <= ' ' || c >= 0x7F || isPath && (c == '*' || c == '$'):
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(b)
+}
+
+func needsRFCNormalizing(c byte, isPath bool) bool {
+	return c == '%' || c <= ' ' || c >= 0x7F || isPath && (c == '*' || c == '$')
+}
+
+// isUnreserved reports whether c is an unreserved character of RFC 3986.
+func isUnreserved(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c <= 'F':
+		return c - 'A' + 10
+	}
+	return c - 'a' + 10
+}
+
+// legacyPath is the path that the 1997 draft matches rules against: the
+// URL's path and query, normalised as legacyNormalize says.
+func legacyPath(url string) string { return legacyNormalize(googlePath(url)) }
+
+// legacyNormalize decodes every %xx escape except that of '/', as the 1997
+// draft says to do on both sides before comparing: "/%7ejoe" is "/~joe",
+// "/a%2fb" stays apart from "/a/b" (as "/a%2Fb").
+func legacyNormalize(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			if d := unhex(s[i+1])<<4 | unhex(s[i+2]); d != '/' {
+				b = append(b, d)
+			} else {
+				b = append(b, "%2F"...)
+			}
+			i += 2
+			continue
+		}
+		b = append(b, s[i])
+	}
+	return string(b)
+}
