@@ -1,0 +1,52 @@
+package main
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// benchInput returns the path of a file in ../shared/bench, skipping the
+// benchmark when ../shared is absent.
+func benchInput(b *testing.B, name string) string {
+	p := filepath.Join("..", "..", "..", "shared", "bench", name)
+	if _, err := os.Stat(p); err != nil {
+		b.Skipf("../shared is absent: %v", err)
+	}
+	return p
+}
+
+// BenchmarkTestProcess500K runs a whole "robotslint test --urls
+// urls-10k.txt --agent Googlebot robots-500k.txt" process, built once
+// outside the timer: start-up, reading, parsing, compiling, 10,000
+// queries and the output. One op is one process.
+func BenchmarkTestProcess500K(b *testing.B) {
+	robots, urls := benchInput(b, "robots-500k.txt"), benchInput(b, "urls-10k.txt")
+	bin := filepath.Join(b.TempDir(), "robotslint")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	for b.Loop() {
+		cmd := exec.Command(bin, "test", "--urls", urls, "--agent", "Googlebot", robots)
+		cmd.Stdout = io.Discard
+		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != exitFindings {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkTestCommand500K is the same command run in this process, without
+// process start-up, so that a profile shows where its time goes.
+func BenchmarkTestCommand500K(b *testing.B) {
+	args := []string{"test", "--urls", benchInput(b, "urls-10k.txt"), "--agent", "Googlebot", benchInput(b, "robots-500k.txt")}
+	b.ReportAllocs()
+	for b.Loop() {
+		var stderr strings.Builder
+		if status := run(args, strings.NewReader(""), io.Discard, &stderr); status != exitFindings {
+			b.Fatalf("status %d: %s", status, stderr.String())
+		}
+	}
+}
