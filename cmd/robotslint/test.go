@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -19,8 +20,11 @@ import (
 const testUsage = `usage: robotslint test [flags] ROBOTS [URL...]
 
 Says whether crawlers may fetch URLs under a robots.txt file, and which
-line decides. ROBOTS is a path, or "-" for standard input. URLs are paths
-("/a?b=c") or absolute URLs; an empty URL means "/".
+line decides. ROBOTS is a path, "-" for standard input, or an http(s) URL:
+the site's /robots.txt is then fetched as crawlers fetch it (up to 5
+redirects; 4xx means everything is allowed, 5xx or no answer that
+everything is disallowed). URLs are paths ("/a?b=c") or absolute URLs; an
+empty URL means "/".
 
 Flags:
   --agent NAME     the crawler's robots.txt name; repeatable. Without it,
@@ -32,6 +36,7 @@ Flags:
                    "allow AGENT URL" or "disallow AGENT URL" ("" for an
                    empty agent or URL; # starts a comment)
   --format FORMAT  text (default) or json
+  --timeout DUR    how long fetching robots.txt may take (default 10s)
 
 Exit status: 0 every URL allowed (with --expect: every expectation holds),
 1 some URL disallowed (some expectation fails), 2 an error.
@@ -79,6 +84,20 @@ type testRun struct {
 	agents, urls []string
 	expectFile   string
 	expectations []expectation
+	// fetched is the fetch of ROBOTS when it is a URL. When it got no
+	// file to obey, it alone decides every verdict.
+	fetched *fetchResult
+}
+
+// fetchJSON describes the fetch of ROBOTS in the JSON output.
+type fetchJSON struct {
+	URL         string       `json:"url"`
+	FinalURL    string       `json:"finalURL"`
+	Redirects   int          `json:"redirects"`
+	Status      int          `json:"status"`
+	Outcome     fetchOutcome `json:"outcome"`
+	Truncated   bool         `json:"truncated"`
+	Explanation string       `json:"explanation"`
 }
 
 // runTest is "robotslint test".
@@ -96,6 +115,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	urlsFile := flags.String("urls", "", "")
 	expectFile := flags.String("expect", "", "")
 	format := flags.String("format", "text", "")
+	timeout := flags.Duration("timeout", defaultFetchTimeout, "")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -144,8 +164,18 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(run.urls) == 0 && run.expectFile == "" {
 		return usageError(stderr, "no URL to test: give URLs after the file, --urls or --expect")
 	}
-	src, err := readInput(flags.Arg(0), stdin)
-	if err != nil {
+	var src []byte
+	var err error
+	if robots := flags.Arg(0); isURL(robots) {
+		if *timeout <= 0 {
+			return usageError(stderr, "--timeout must be positive")
+		}
+		res, err := fetchRobots(context.Background(), robots, fetchOptions{Timeout: *timeout})
+		if err != nil {
+			return usageError(stderr, "%v", err)
+		}
+		run.fetched, src = res, res.Body
+	} else if src, err = readInput(robots, stdin); err != nil {
 		fmt.Fprintf(stderr, "robotslint: %v\n", err)
 		return exitError
 	}
@@ -190,9 +220,13 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer out.Flush()
 	if *format == "json" {
 		doc := struct {
+			Fetch        *fetchJSON       `json:"fetch,omitempty"`
 			Results      []testResult     `json:"results"`
 			Expectations *[]expectFailure `json:"expectations,omitempty"`
 		}{Results: slices.Concat(results...)}
+		if f := run.fetched; f != nil {
+			doc.Fetch = &fetchJSON{URL: f.URL, FinalURL: f.FinalURL, Redirects: len(f.Hops), Status: f.Status, Outcome: f.Outcome, Truncated: f.Truncated, Explanation: f.Explain()}
+		}
 		if run.expectFile != "" {
 			if failures == nil {
 				failures = []expectFailure{}
@@ -207,6 +241,9 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		enc.Encode(doc)
 		return status
 	}
+	if run.fetched != nil {
+		fmt.Fprintln(out, run.fetched.Explain())
+	}
 	if run.expectFile == "" || len(run.urls) > 0 {
 		writeResults(out, results[:len(run.agents)*len(run.urls)])
 	}
@@ -220,8 +257,14 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 func (run *testRun) check(agent, url string) []testResult {
 	var verdicts []testResult
 	for _, r := range run.robots {
+		res := testResult{Agent: agent, URL: url, Profile: r.Profile.Name, Group: []string{}}
+		if f := run.fetched; f != nil && f.Outcome != fetchFetched {
+			res.Allowed, res.reason = wholeSite(f, r.Profile)
+			verdicts = append(verdicts, res)
+			continue
+		}
 		v := r.Check(agent, url)
-		res := testResult{Agent: agent, URL: url, Profile: r.Profile.Name, Allowed: v.Allowed, Group: []string{}}
+		res.Allowed = v.Allowed
 		for _, g := range v.Groups {
 			for _, a := range r.Groups[g].Agents {
 				if !slices.Contains(res.Group, a) {
@@ -244,6 +287,20 @@ func (run *testRun) check(agent, url string) []testResult {
 		verdicts = append(verdicts, res)
 	}
 	return verdicts
+}
+
+// wholeSite is the verdict on every URL of a site whose robots.txt could
+// not be fetched: RFC 9309 §2.3.1 allows everything when the file is
+// unavailable (4xx) and disallows everything when it is unreachable (5xx,
+// no answer); the 1997 draft disallows everything on 401 and 403 too.
+func wholeSite(f *fetchResult, p *match.Profile) (allowed bool, reason string) {
+	switch {
+	case f.Outcome == fetchUnavailable && p == match.Legacy && (f.Status == 401 || f.Status == 403):
+		return false, fmt.Sprintf("robots.txt answered %d: the 1997 draft restricts the whole site", f.Status)
+	case f.Outcome == fetchUnavailable:
+		return true, "robots.txt unavailable: the whole site is allowed"
+	}
+	return false, "robots.txt unreachable: the whole site is disallowed"
 }
 
 // writeResults prints each query's verdict. When the profiles disagree on a

@@ -1,0 +1,460 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// version is robotslint's version as the User-Agent gives it. Release
+// builds set it with -ldflags "-X main.version=v1.2.3"; otherwise the
+// module version that "go install" records is used, if there is one.
+var version = "devel"
+
+// Fetch defaults.
+const (
+	// defaultFetchTimeout bounds the whole fetch, redirects and body
+	// included, so that a silent or trickling server cannot hang the
+	// command.
+	defaultFetchTimeout = 10 * time.Second
+	// defaultFetchMaxBytes is 500 KiB: RFC 9309 §2.5 lets crawlers stop
+	// parsing there, and Google does.
+	defaultFetchMaxBytes = 500 * 1024
+	// maxFetchRedirects is the RFC 9309 §2.3.1.2 minimum ("SHOULD follow
+	// at least five consecutive redirects") and what Google follows.
+	maxFetchRedirects = 5
+)
+
+// fetchOutcome is what a crawler makes of a robots.txt fetch.
+type fetchOutcome int
+
+const (
+	// fetchFetched: a 2xx answer; crawlers obey the body (RFC 9309
+	// §2.3.1.1).
+	fetchFetched fetchOutcome = iota
+	// fetchUnavailable: a 4xx other than 429, or a redirect chain that
+	// leads nowhere; crawlers may fetch everything (RFC 9309 §2.3.1.3).
+	fetchUnavailable
+	// fetchUnreachable: a 5xx, a 429, or no answer at all; crawlers must
+	// assume everything is disallowed (RFC 9309 §2.3.1.4).
+	fetchUnreachable
+)
+
+// String returns "fetched", "unavailable" or "unreachable".
+func (o fetchOutcome) String() string {
+	switch o {
+	case fetchFetched:
+		return "fetched"
+	case fetchUnavailable:
+		return "unavailable"
+	case fetchUnreachable:
+		return "unreachable"
+	}
+	return "fetchOutcome(" + strconv.Itoa(int(o)) + ")"
+}
+
+// MarshalText makes the outcome a JSON string.
+func (o fetchOutcome) MarshalText() ([]byte, error) { return []byte(o.String()), nil }
+
+// fetchHop is one redirect on the way to robots.txt.
+type fetchHop struct {
+	URL      string // the URL that answered with the redirect
+	Status   int    // its status code, such as 301
+	Location string // where it redirected to, resolved against URL
+}
+
+// fetchCause is which case of the fetch decided the outcome; Explain words
+// each one.
+type fetchCause int
+
+const (
+	causeStatus           fetchCause = iota // the final status code decides
+	causeUnfollowable                       // a 3xx with nothing to follow
+	causeTooManyRedirects                   // more than maxFetchRedirects
+	causeBadRedirect                        // a redirect to a non-http(s) URL
+	causeBadLocation                        // a redirect with an unparsable Location
+	causeTimeout                            // no answer within the timeout
+	causeBodyTimeout                        // an answer, but not the whole body in time
+	causeBodyError                          // an answer whose body broke off
+	causeCanceled                           // the caller's context ended the fetch
+	causeNetwork                            // connection, DNS or TLS failure
+)
+
+// fetchResult is the outcome of fetching a site's robots.txt.
+type fetchResult struct {
+	URL         string        // the robots.txt URL asked for
+	FinalURL    string        // the last URL requested, after redirects
+	Hops        []fetchHop    // the redirects answered, in order
+	Status      int           // the final status code; 0 if none came
+	StatusText  string        // its text, such as "Not Found"
+	ContentType string        // the final Content-Type header, as sent
+	Body        []byte        // the body, at most MaxBytes; only when Outcome is fetchFetched
+	Truncated   bool          // the body was longer than MaxBytes
+	Outcome     fetchOutcome  // what crawlers make of it
+	Elapsed     time.Duration // from the first request to the end of the body
+	Err         error         // why the fetch failed, when no status code says it
+
+	cause    fetchCause
+	location string        // the unparsable Location, for causeBadLocation
+	timeout  time.Duration // the timeout in force, for the sentence
+	maxBytes int           // the cap in force, for the sentence
+}
+
+// fetchOptions tunes fetchRobots; the zero value gives the defaults.
+type fetchOptions struct {
+	Timeout   time.Duration // for the whole fetch; 0 means defaultFetchTimeout
+	MaxBytes  int           // body cap; 0 means defaultFetchMaxBytes
+	UserAgent string        // "" means fetchUserAgent()
+	// Client is copied, not changed: fetchRobots installs its own
+	// redirect policy on the copy. nil means a client with a transport
+	// shared by all fetches.
+	Client *http.Client
+}
+
+var (
+	errTooManyRedirects = fmt.Errorf("more than %d redirects", maxFetchRedirects)
+	errBadRedirect      = errors.New("redirect to a URL that is not http or https")
+	errFetchTimeout     = errors.New("robots.txt fetch timed out")
+)
+
+// isURL reports whether a command-line argument names a web site rather
+// than a file: it starts with http:// or https://, in any case.
+func isURL(arg string) bool {
+	for _, p := range []string{"http://", "https://"} {
+		if len(arg) >= len(p) && strings.EqualFold(arg[:len(p)], p) {
+			return true
+		}
+	}
+	return false
+}
+
+// robotsURL returns the robots.txt URL governing target: the same scheme,
+// host and port, path /robots.txt (RFC 9309 §2.3: the file is at the top
+// level of the service). User information is dropped: crawlers have none,
+// and it would otherwise be printed in every sentence.
+func robotsURL(target string) (string, error) {
+	u, err := url.Parse(target)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err
+		}
+		return "", fmt.Errorf("invalid URL %q: %v", target, err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return "", fmt.Errorf("cannot fetch robots.txt for %q: only http and https URLs can be fetched", target)
+	}
+	if u.Host == "" || u.Hostname() == "" {
+		return "", fmt.Errorf("cannot fetch robots.txt for %q: the URL has no host", target)
+	}
+	r := url.URL{Scheme: u.Scheme, Host: strings.ToLower(u.Host), Path: "/robots.txt"}
+	return r.String(), nil
+}
+
+// fetchUserAgent is the User-Agent robotslint identifies itself with.
+func fetchUserAgent() string {
+	v := version
+	if v == "devel" {
+		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			v = bi.Main.Version
+		}
+	}
+	return "robotslint/" + v + " (+https://github.com/robotslint/robotslint)"
+}
+
+// fetchTransport is shared by fetches without their own Client, so that
+// "lint URL" over several sites reuses connections. The per-phase timeouts
+// are only backstops: the context's timeout bounds the whole fetch.
+var fetchTransport = sync.OnceValue(func() *http.Transport {
+	return &http.Transport{
+		Proxy: http.ProxyFromEnvironment,
+		DialContext: (&net.Dialer{
+			Timeout:   30 * time.Second,
+			KeepAlive: 30 * time.Second,
+		}).DialContext,
+		ForceAttemptHTTP2:     true,
+		TLSHandshakeTimeout:   10 * time.Second,
+		ExpectContinueTimeout: time.Second,
+		IdleConnTimeout:       90 * time.Second,
+		MaxIdleConns:          10,
+		// Headers are not capped by MaxBytes; keep them small too.
+		MaxResponseHeaderBytes: 64 << 10,
+	}
+})
+
+// fetchRobots fetches the robots.txt of target's origin as a crawler does
+// (RFC 9309 §2.3). target is any http(s) URL on the site. The error is for
+// a target that cannot be fetched at all, a usage error; everything the
+// network or server does is a result with an Outcome.
+func fetchRobots(ctx context.Context, target string, opt fetchOptions) (*fetchResult, error) {
+	robots, err := robotsURL(target)
+	if err != nil {
+		return nil, err
+	}
+	if opt.Timeout <= 0 {
+		opt.Timeout = defaultFetchTimeout
+	}
+	if opt.MaxBytes <= 0 {
+		opt.MaxBytes = defaultFetchMaxBytes
+	}
+	if opt.UserAgent == "" {
+		opt.UserAgent = fetchUserAgent()
+	}
+	r := &fetchResult{URL: robots, FinalURL: robots, timeout: opt.Timeout, maxBytes: opt.MaxBytes}
+	start := time.Now()
+	defer func() { r.Elapsed = time.Since(start) }()
+
+	fctx, cancel := context.WithTimeoutCause(ctx, opt.Timeout, errFetchTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(fctx, http.MethodGet, robots, nil)
+	if err != nil {
+		return nil, fmt.Errorf("cannot fetch robots.txt for %q: %v", target, err)
+	}
+	req.Header.Set("User-Agent", opt.UserAgent)
+
+	var client http.Client
+	if opt.Client != nil {
+		client = *opt.Client
+	} else {
+		client.Transport = fetchTransport()
+	}
+	base := client.Transport
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	rec := &locationRecorder{base: base}
+	client.Transport = rec
+	client.CheckRedirect = func(next *http.Request, via []*http.Request) error {
+		hop := fetchHop{URL: via[len(via)-1].URL.String(), Location: next.URL.String()}
+		if next.Response != nil {
+			hop.Status = next.Response.StatusCode
+		}
+		r.Hops = append(r.Hops, hop)
+		// RFC 9309 §2.3 only defines robots.txt over http(s); elsewhere
+		// there is no file to obey, and no way to tell it is absent.
+		if (next.URL.Scheme != "http" && next.URL.Scheme != "https") || next.URL.Host == "" {
+			return errBadRedirect
+		}
+		if len(via) > maxFetchRedirects {
+			return errTooManyRedirects
+		}
+		r.FinalURL = next.URL.String()
+		return nil
+	}
+
+	resp, err := client.Do(req)
+	if err != nil {
+		r.failed(ctx, fctx, err, rec)
+		return r, nil
+	}
+	defer resp.Body.Close()
+	r.FinalURL = resp.Request.URL.String()
+	r.Status = resp.StatusCode
+	r.StatusText = http.StatusText(resp.StatusCode)
+	if r.StatusText == "" {
+		// An unregistered code: keep the server's own phrase, unless it
+		// is the placeholder net/http writes ("status code 299").
+		r.StatusText = strings.TrimSpace(strings.TrimPrefix(resp.Status, strconv.Itoa(resp.StatusCode)))
+		if r.StatusText == "status code "+strconv.Itoa(resp.StatusCode) {
+			r.StatusText = ""
+		}
+	}
+	r.ContentType = resp.Header.Get("Content-Type")
+
+	switch s := resp.StatusCode; {
+	case s >= 200 && s < 300:
+		r.Outcome = fetchFetched
+		// One byte past the cap tells a file of exactly MaxBytes from a
+		// longer one without ever holding more.
+		body, err := io.ReadAll(io.LimitReader(resp.Body, int64(opt.MaxBytes)+1))
+		if len(body) > opt.MaxBytes {
+			// RFC 9309 §2.5: crawlers parse at least the first 500 KiB
+			// and may ignore the rest, which Google does.
+			r.Body, r.Truncated = body[:opt.MaxBytes:opt.MaxBytes], true
+			return r, nil
+		}
+		if err != nil {
+			// Half a file would obey rules the site never meant alone;
+			// a crawler that cannot read it all has not fetched it.
+			r.Outcome, r.Err = fetchUnreachable, err
+			switch {
+			case errors.Is(context.Cause(fctx), errFetchTimeout):
+				r.cause = causeBodyTimeout
+			case ctx.Err() != nil:
+				r.cause, r.Err = causeCanceled, context.Cause(ctx)
+			default:
+				r.cause = causeBodyError
+			}
+			return r, nil
+		}
+		r.Body = body
+	case s >= 300 && s < 400:
+		// Net/http follows every 3xx with a usable Location, so this one
+		// has none (or is a 300 or 304, which it does not follow). The
+		// redirect leads nowhere, as after too many redirects, which
+		// RFC 9309 §2.3.1.2 lets crawlers treat as unavailable and
+		// Google treats as a 404.
+		r.Outcome, r.cause = fetchUnavailable, causeUnfollowable
+	case s == http.StatusTooManyRequests:
+		// RFC 9309 makes every 4xx unavailable, but Google treats 429
+		// like a 5xx, the safe reading for a server asking to back off.
+		r.Outcome = fetchUnreachable
+	case s >= 400 && s < 500:
+		// RFC 9309 §2.3.1.3 includes 401 and 403, and so does Google.
+		r.Outcome = fetchUnavailable
+	default:
+		// 5xx, and any status outside the classes HTTP defines: the
+		// server gave no robots.txt and did not say it has none.
+		r.Outcome = fetchUnreachable
+	}
+	return r, nil
+}
+
+// failed fills in r when client.Do returned no response to classify.
+func (r *fetchResult) failed(ctx, fctx context.Context, err error, rec *locationRecorder) {
+	r.Outcome, r.Err = fetchUnreachable, err
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		r.Err = ue.Err // the URL is in the sentence already
+	}
+	switch {
+	case errors.Is(err, errTooManyRedirects):
+		r.Outcome, r.cause = fetchUnavailable, causeTooManyRedirects
+	case errors.Is(err, errBadRedirect):
+		r.cause = causeBadRedirect
+	case rec.location != "":
+		r.cause, r.location = causeBadLocation, rec.location
+		r.Status, r.StatusText = rec.status, http.StatusText(rec.status)
+	case errors.Is(context.Cause(fctx), errFetchTimeout):
+		r.cause = causeTimeout
+	case ctx.Err() != nil:
+		r.cause, r.Err = causeCanceled, context.Cause(ctx)
+	default:
+		r.cause = causeNetwork
+	}
+}
+
+// locationRecorder notes a redirect whose Location net/http cannot parse;
+// the client then returns only an error, which would lose the status.
+type locationRecorder struct {
+	base     http.RoundTripper
+	status   int
+	location string
+}
+
+// RoundTrip passes req on and notes a followable redirect status whose
+// Location does not parse, as net/http's client will parse it.
+func (l *locationRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := l.base.RoundTrip(req)
+	if err != nil {
+		return resp, err
+	}
+	switch resp.StatusCode {
+	case 301, 302, 303, 307, 308: // the ones net/http follows
+		if loc := resp.Header.Get("Location"); loc != "" {
+			if _, perr := req.URL.Parse(loc); perr != nil {
+				l.status, l.location = resp.StatusCode, loc
+			}
+		}
+	}
+	return resp, nil
+}
+
+// Explain says in one line which case of RFC 9309 §2.3.1 applied and what
+// crawlers do about it.
+func (r *fetchResult) Explain() string {
+	const (
+		obey     = "crawlers obey its rules (RFC 9309 §2.3.1.1)"
+		allowAll = "crawlers may fetch everything"
+		denyAll  = "crawlers must assume everything is disallowed (RFC 9309 §2.3.1.4)"
+	)
+	who := r.who()
+	var s string
+	switch r.cause {
+	case causeStatus:
+		switch {
+		case r.Outcome == fetchFetched:
+			s = fmt.Sprintf("%s answered %s: %s", who, r.status(), obey)
+			if r.Truncated {
+				s += fmt.Sprintf(", but only the first %s were read; Google ignores the rest too (RFC 9309 §2.5)", sizeText(r.maxBytes))
+			}
+		case r.Outcome == fetchUnavailable:
+			s = fmt.Sprintf("%s answered %s: %s (RFC 9309 §2.3.1.3)", who, r.status(), allowAll)
+		case r.Status == http.StatusTooManyRequests:
+			s = fmt.Sprintf("%s answered %s, which Google treats like a 5xx: %s", who, r.status(), denyAll)
+		case r.Status >= 500 && r.Status < 600:
+			s = fmt.Sprintf("%s answered %s: %s", who, r.status(), denyAll)
+		default:
+			s = fmt.Sprintf("%s answered the unexpected status %s: %s", who, r.status(), denyAll)
+		}
+	case causeUnfollowable:
+		s = fmt.Sprintf("%s answered %s with no redirect to follow: %s, as when there is no robots.txt (RFC 9309 §2.3.1.2, §2.3.1.3)", who, r.status(), allowAll)
+	case causeTooManyRedirects:
+		s = fmt.Sprintf("%s was redirected more than %d times: %s, as Google treats it like a 404 (RFC 9309 §2.3.1.2)", r.URL, maxFetchRedirects, allowAll)
+	case causeBadRedirect:
+		to := ""
+		if len(r.Hops) > 0 {
+			to = r.Hops[len(r.Hops)-1].Location
+		}
+		s = fmt.Sprintf("%s redirected to %s, which is not an http or https URL: %s", who, to, denyAll)
+	case causeBadLocation:
+		s = fmt.Sprintf("%s answered %s with the unparsable Location %q: %s", who, r.status(), r.location, denyAll)
+	case causeTimeout:
+		s = fmt.Sprintf("%s did not answer within %s: %s", who, r.timeout, denyAll)
+	case causeBodyTimeout:
+		s = fmt.Sprintf("%s answered %s but did not send the whole file within %s: %s", who, r.status(), r.timeout, denyAll)
+	case causeBodyError:
+		s = fmt.Sprintf("%s answered %s but the file broke off (%v): %s", who, r.status(), r.Err, denyAll)
+	case causeCanceled:
+		s = fmt.Sprintf("the fetch of %s was cancelled (%v): %s", who, r.Err, denyAll)
+	default: // causeNetwork
+		s = fmt.Sprintf("%s could not be reached (%v): %s", who, r.Err, denyAll)
+	}
+	// Error texts are the network's, not ours; keep the sentence one line.
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// who names the URL a sentence is about: the one asked for and, after
+// redirects, the one that answered.
+func (r *fetchResult) who() string {
+	if r.FinalURL == r.URL {
+		return r.URL
+	}
+	n := len(r.Hops)
+	if r.cause == causeBadRedirect && n > 0 {
+		n-- // the last hop was not followed
+	}
+	if n == 1 {
+		return fmt.Sprintf("%s (redirected to %s)", r.URL, r.FinalURL)
+	}
+	return fmt.Sprintf("%s (redirected %d times, to %s)", r.URL, n, r.FinalURL)
+}
+
+// status is "404 Not Found".
+func (r *fetchResult) status() string {
+	if r.StatusText == "" {
+		return strconv.Itoa(r.Status)
+	}
+	return strconv.Itoa(r.Status) + " " + r.StatusText
+}
+
+// sizeText is n bytes in the unit people say: "500 KiB", "1 MiB", "1000
+// bytes".
+func sizeText(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}

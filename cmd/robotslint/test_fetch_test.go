@@ -1,0 +1,137 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+// testURL runs "robotslint test" with args, in which ROBOTS is a URL, and
+// returns the status, standard output and standard error.
+func testURL(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr strings.Builder
+	status := run(append([]string{"test"}, args...), strings.NewReader(""), &stdout, &stderr)
+	return status, stdout.String(), stderr.String()
+}
+
+// serve starts a server that answers every request with status and body.
+func serve(t *testing.T, status int, body string) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(status)
+		fmt.Fprint(w, body)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// TestTestURL checks "robotslint test" against live sites: how each case of
+// RFC 9309 §2.3.1 decides the verdicts, and that the first line of the
+// output says which case applied.
+func TestTestURL(t *testing.T) {
+	const robots = "User-agent: *\nDisallow: /private\n"
+	ok := serve(t, 200, robots)
+	missing := serve(t, 404, "not here")
+	failing := serve(t, 503, "try later")
+	forbidden := serve(t, 403, "no")
+	five, _, _ := redirectServers(t, 5)
+	six, _, _ := redirectServers(t, 6)
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		want   []string // lines of the output, in order
+	}{
+		{"200", []string{"--agent", "FooBot", ok.URL + "/some/page", "/private/a", "/public"}, 1, []string{
+			ok.URL + "/robots.txt answered 200 OK: crawlers obey its rules",
+			"disallowed  FooBot  /private/a  line 2: Disallow: /private",
+			"allowed     FooBot  /public     no rule matches in the group of *",
+		}},
+		{"404", []string{"--agent", "FooBot", missing.URL, "/private/a"}, 0, []string{
+			missing.URL + "/robots.txt answered 404 Not Found: crawlers may fetch everything",
+			"allowed  FooBot  /private/a  robots.txt unavailable: the whole site is allowed",
+		}},
+		{"503", []string{"--agent", "FooBot", failing.URL, "/public"}, 1, []string{
+			failing.URL + "/robots.txt answered 503 Service Unavailable: crawlers must assume everything is disallowed",
+			"disallowed  FooBot  /public  robots.txt unreachable: the whole site is disallowed",
+		}},
+		{"403 under every profile", []string{"--profile", "all", "--agent", "FooBot", forbidden.URL, "/public"}, 1, []string{
+			forbidden.URL + "/robots.txt answered 403 Forbidden: crawlers may fetch everything",
+			"allowed     FooBot  /public  google (disagree)   robots.txt unavailable: the whole site is allowed",
+			"disallowed  FooBot  /public  legacy (disagree)   robots.txt answered 403: the 1997 draft restricts the whole site",
+			"profiles disagree on 1 of 1 queries",
+		}},
+		{"5 redirects", []string{"--agent", "FooBot", five.URL, "/public"}, 1, []string{
+			"(redirected 5 times, to ",
+			"disallowed  FooBot  /public  line 2: Disallow: /",
+		}},
+		{"6 redirects", []string{"--agent", "FooBot", six.URL, "/public"}, 0, []string{
+			six.URL + "/robots.txt was redirected more than 5 times: crawlers may fetch everything",
+			"allowed  FooBot  /public  robots.txt unavailable: the whole site is allowed",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, stdout, stderr := testURL(t, tt.args...)
+			if status != tt.status || stderr != "" {
+				t.Errorf("status %d, want %d; stderr %q", status, tt.status, stderr)
+			}
+			rest := stdout
+			for _, line := range tt.want {
+				i := strings.Index(rest, line)
+				if i < 0 {
+					t.Fatalf("output lacks %q after what came before:\n%s", line, stdout)
+				}
+				rest = rest[i+len(line):]
+			}
+		})
+	}
+}
+
+// TestTestURLNoAnswer checks that a server that never answers ends in the
+// timeout, with every URL disallowed.
+func TestTestURLNoAnswer(t *testing.T) {
+	srv := blockingServer(t, func(w http.ResponseWriter, r *http.Request, done <-chan struct{}) { <-done })
+	status, stdout, _ := testURL(t, "--timeout", "200ms", "--agent", "FooBot", srv.URL, "/a")
+	if status != exitFindings || !strings.Contains(stdout, "did not answer within 200ms") || !strings.Contains(stdout, "disallowed  FooBot  /a  robots.txt unreachable") {
+		t.Errorf("status %d, output:\n%s", status, stdout)
+	}
+}
+
+// TestTestURLTooLarge checks that only the first 500 KiB of a larger file
+// are read and obeyed, and that the output says so.
+func TestTestURLTooLarge(t *testing.T) {
+	filler := strings.Repeat("# filler\n", 600<<10/9)
+	srv := serve(t, 200, "User-agent: *\nDisallow: /early\n"+filler+"Disallow: /late\n")
+	status, stdout, _ := testURL(t, "--agent", "FooBot", srv.URL, "/early", "/late")
+	for _, want := range []string{"only the first 500 KiB were read", "disallowed  FooBot  /early  line 2", "allowed     FooBot  /late   no rule matches"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	if status != exitFindings {
+		t.Errorf("status %d", status)
+	}
+}
+
+// TestTestURLJSON checks the "fetch" object of the JSON output.
+func TestTestURLJSON(t *testing.T) {
+	srv := serve(t, 404, "")
+	_, stdout, _ := testURL(t, "--format", "json", "--agent", "FooBot", srv.URL, "/a")
+	for _, want := range []string{`"fetch": {`, `"url": "` + srv.URL + `/robots.txt"`, `"status": 404`, `"outcome": "unavailable"`, `"redirects": 0`, `"allowed": true`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %s:\n%s", want, stdout)
+		}
+	}
+}
+
+// TestTestBadURL checks that a URL that cannot be fetched at all is a
+// usage error.
+func TestTestBadURL(t *testing.T) {
+	status, _, stderr := testURL(t, "http://%zz/", "/a")
+	if status != exitError || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "robotslint test: ") {
+		t.Errorf("status %d, stderr %q", status, stderr)
+	}
+}
