@@ -317,15 +317,15 @@ func writeResults(w io.Writer, results [][]testResult) {
 		if agree {
 			res := verdicts[0]
 			if multi {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), res.Agent, res.URL, "all", res.reason)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), quoteEmpty(res.Agent), quoteEmpty(res.URL), "all", res.reason)
 			} else {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", verdict(res.Allowed), res.Agent, res.URL, res.reason)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", verdict(res.Allowed), quoteEmpty(res.Agent), quoteEmpty(res.URL), res.reason)
 			}
 			continue
 		}
 		disagreements++
 		for _, res := range verdicts {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), res.Agent, res.URL, res.Profile+" (disagree)", res.reason)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), quoteEmpty(res.Agent), quoteEmpty(res.URL), res.Profile+" (disagree)", res.reason)
 		}
 	}
 	tw.Flush()
