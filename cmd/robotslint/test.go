@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -223,7 +224,8 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			Fetch        *fetchJSON       `json:"fetch,omitempty"`
 			Results      []testResult     `json:"results"`
 			Expectations *[]expectFailure `json:"expectations,omitempty"`
-		}{Results: slices.Concat(results...)}
+			Notes        []crawlerNote    `json:"notes,omitempty"`
+		}{Results: slices.Concat(results...), Notes: run.notes()}
 		if f := run.fetched; f != nil {
 			doc.Fetch = &fetchJSON{URL: f.URL, FinalURL: f.FinalURL, Redirects: len(f.Hops), Status: f.Status, Outcome: f.Outcome, Truncated: f.Truncated, Explanation: f.Explain()}
 		}
@@ -250,7 +252,45 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if run.expectFile != "" {
 		writeExpectations(out, failures, len(run.expectations)*len(run.robots))
 	}
+	for _, n := range run.notes() {
+		fmt.Fprintf(out, "note: %s: %s\n", n.Agent, n.Text)
+	}
 	return status
+}
+
+// crawlerNote is what the knowledge base says about a queried crawler that
+// its verdicts do not show: that it ignores the * group, say.
+type crawlerNote struct {
+	Agent string `json:"agent"`
+	Quirk string `json:"quirk"`
+	Text  string `json:"text"`
+}
+
+// notes returns what the knowledge base knows of the queried crawlers that
+// changes what they fetch beyond what the profiles read: the profiles
+// answer as a crawler's parser reads the file, and some crawlers then
+// ignore the * group, borrow another crawler's group, or ignore the file.
+func (run *testRun) notes() []crawlerNote {
+	agents := slices.Clone(run.agents)
+	for _, e := range run.expectations {
+		agents = append(agents, e.agent)
+	}
+	var notes []crawlerNote
+	seen := map[string]bool{}
+	for _, agent := range agents {
+		c := kb.LookupCrawler(agent)
+		if c == nil || seen[c.Token] {
+			continue
+		}
+		seen[c.Token] = true
+		for _, q := range c.Quirks {
+			switch q.Kind {
+			case kb.QuirkIgnoresGlobalGroup, kb.QuirkFallsBackTo, kb.QuirkIgnoresRobots, kb.QuirkControlTokenOnly:
+				notes = append(notes, crawlerNote{Agent: c.Token, Quirk: string(q.Kind), Text: q.Text})
+			}
+		}
+	}
+	return notes
 }
 
 // check answers one query under every profile of the run.
