@@ -182,3 +182,22 @@ func init() {
 		directiveSlots[directiveHash(first, n)] = directiveSlot{first, last, uint8(n), d}
 	}
 }
+
+// LowerASCII returns s with ASCII letters lower-cased and every other byte
+// kept. robots.txt names (directives, user-agent tokens) compare ignoring
+// ASCII case only: strings.ToLower would also fold the Kelvin sign into
+// 'k' and rewrite invalid UTF-8.
+func LowerASCII(s string) string {
+	for i := 0; i < len(s); i++ {
+		if 'A' <= s[i] && s[i] <= 'Z' {
+			b := []byte(s)
+			for j := i; j < len(b); j++ {
+				if 'A' <= b[j] && b[j] <= 'Z' {
+					b[j] += 'a' - 'A'
+				}
+			}
+			return string(b)
+		}
+	}
+	return s
+}

@@ -16,8 +16,7 @@ import (
 func readGoogle(r *Robots) {
 	f := r.File
 	special := linesWith(f, syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong)
-	cur := -1 // the group being read, or -1 before the first user-agent line
-	ruleSeen := false
+	g := newGroupReader(r)
 	for i := range f.Lines {
 		d, value, ok := googleLine(f, i, special[i])
 		if !ok {
@@ -25,28 +24,19 @@ func readGoogle(r *Robots) {
 		}
 		switch d {
 		case syntax.DirectiveUserAgent:
-			if cur < 0 || ruleSeen {
-				r.Groups = append(r.Groups, Group{})
-				cur, ruleSeen = len(r.Groups)-1, false
-			}
-			g := &r.Groups[cur]
-			g.UserAgents = append(g.UserAgents, i)
-			g.Agents = append(g.Agents, googleAgent(value))
+			g.agent(i, googleAgent(value))
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			if cur < 0 {
-				continue // Google ignores rules outside any group
-			}
-			ruleSeen = true
-			g := &r.Groups[cur]
 			allow := d == syntax.DirectiveAllow
 			pattern := escapePattern(string(value))
-			g.Rules = append(g.Rules, Rule{Line: i, Allow: allow, Pattern: pattern, Priority: len(pattern)})
+			rule := Rule{Line: i, Allow: allow, Pattern: pattern, Priority: len(pattern)}
 			// Google also reads "Allow: /a/index.html" (or .htm, or
 			// anything from "/index.htm" after the last slash) as
 			// "Allow: /a/$", with the priority of that shorter pattern.
 			if slash := strings.LastIndexByte(pattern, '/'); allow && slash >= 0 && strings.HasPrefix(pattern[slash:], "/index.htm") {
 				dir := pattern[:slash+1] + "$"
-				g.Rules = append(g.Rules, Rule{Line: i, Allow: true, Pattern: dir, Priority: len(dir)})
+				g.rule(rule, Rule{Line: i, Allow: true, Pattern: dir, Priority: len(dir)})
+			} else {
+				g.rule(rule)
 			}
 		}
 	}
@@ -57,7 +47,7 @@ func readGoogle(r *Robots) {
 // crawler named by some group never reads the * groups, even when its own
 // groups have no rule that matches.
 func selectExact(r *Robots, agent string) []int {
-	key := asciiLower(agent)
+	key := syntax.LowerASCII(agent)
 	var specific, global []int
 	for g := range r.Groups {
 		switch agents := r.Groups[g].Agents; {
@@ -86,7 +76,7 @@ func googleAgent(value []byte) string {
 	for n < len(value) && (value[n] >= 'a' && value[n] <= 'z' || value[n] >= 'A' && value[n] <= 'Z' || value[n] == '_' || value[n] == '-') {
 		n++
 	}
-	return asciiLower(string(value[:n]))
+	return syntax.LowerASCII(string(value[:n]))
 }
 
 // googleDirective returns the directive Google reads in a key: keys are

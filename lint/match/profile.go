@@ -51,7 +51,7 @@ var Google = &Profile{
 var RFC9309 = &Profile{
 	Name:             "rfc9309",
 	Summary:          "RFC 9309, the Robots Exclusion Protocol, as written (2022)",
-	read:             func(r *Robots) { readStandard(r, false) },
+	read:             readRFC9309,
 	selectGroups:     selectExact,
 	path:             rfcPath,
 	robotsTxtAllowed: true,
@@ -66,7 +66,7 @@ var RFC9309 = &Profile{
 var Bing = &Profile{
 	Name:             "bing",
 	Summary:          "Bingbot, as Microsoft documents it (RFC 9309 where Bing says nothing)",
-	read:             func(r *Robots) { readStandard(r, false) },
+	read:             readRFC9309,
 	selectGroups:     selectExact,
 	path:             rfcPath,
 	robotsTxtAllowed: true,
@@ -82,7 +82,7 @@ var Bing = &Profile{
 var Yandex = &Profile{
 	Name:             "yandex",
 	Summary:          "Yandex's robots (YandexBot and the others), as Yandex documents them",
-	read:             func(r *Robots) { readStandard(r, true) },
+	read:             readYandex,
 	selectGroups:     selectContained,
 	path:             rfcPath,
 	robotsTxtAllowed: true,

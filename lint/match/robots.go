@@ -125,6 +125,43 @@ func isRobotsTxt(path string) bool {
 	return path == name || len(path) > len(name) && path[len(name)] == '?' && path[:len(name)] == name
 }
 
+// groupReader builds Robots.Groups line by line, as every profile groups
+// lines: a user-agent line opens a group unless it follows another
+// user-agent line of the open group; a rule joins the open group, and a
+// rule outside any group is dropped. What else ends a group is the
+// profile's to say, by calling close.
+type groupReader struct {
+	r        *Robots
+	cur      int  // the open group, or -1
+	ruleSeen bool // the open group has had a rule
+}
+
+func newGroupReader(r *Robots) groupReader { return groupReader{r: r, cur: -1} }
+
+// agent adds a user-agent line, with the token the profile reads in it.
+func (g *groupReader) agent(line int, token string) {
+	if g.cur < 0 || g.ruleSeen {
+		g.r.Groups = append(g.r.Groups, Group{})
+		g.cur, g.ruleSeen = len(g.r.Groups)-1, false
+	}
+	group := &g.r.Groups[g.cur]
+	group.UserAgents = append(group.UserAgents, line)
+	group.Agents = append(group.Agents, token)
+}
+
+// rule adds the rules read on a rule line, none if the profile drops the
+// line: even so the line ends the group's run of user-agent lines.
+func (g *groupReader) rule(rules ...Rule) {
+	if g.cur < 0 {
+		return
+	}
+	g.ruleSeen = true
+	g.r.Groups[g.cur].Rules = append(g.r.Groups[g.cur].Rules, rules...)
+}
+
+// close ends the open group.
+func (g *groupReader) close() { g.cur = -1 }
+
 // RuleText returns the deciding rule's line as written, without its
 // comment: "Disallow: /x". It returns "" when no rule decided.
 func (r *Robots) RuleText(v Verdict) string {
@@ -281,21 +318,4 @@ func (rs *ruleset) first(path string) *Rule {
 		return nil
 	}
 	return &rs.rules[best]
-}
-
-// asciiLower returns s with ASCII letters lower-cased: agents are compared
-// ASCII-case-insensitively, as Google compares them.
-func asciiLower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }

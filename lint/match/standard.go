@@ -1,6 +1,7 @@
 package match
 
 import (
+	"math"
 	"strings"
 
 	"github.com/robotslint/robotslint/syntax"
@@ -12,98 +13,79 @@ import (
 // directive names exactly as written (in any case) and need the colon, so
 // they read the syntax tree as it is.
 
-// readStandard groups lines as RFC 9309 does: a group starts at a
-// user-agent line that follows a rule, and other lines, blank ones
-// included, never end one; rules before the first user-agent line belong
-// to no group. With blankEndsGroup (Yandex), a blank line also ends the
-// group, so the rules after it belong to none, and rules that start with
-// neither '/' nor '*', which Yandex rejects, are dropped. Nothing past 500
-// KiB is read.
-func readStandard(r *Robots, blankEndsGroup bool) {
+// readExact groups lines for the profiles that take directive names
+// exactly as written: a group starts at a user-agent line that follows a
+// rule, rules outside any group are dropped, and with blankEndsGroup a
+// blank line ends the group too. Lines that end past limit are not read.
+// rule turns an Allow or Disallow line into a Rule, or drops it.
+func readExact(r *Robots, blankEndsGroup bool, limit int, rule func(i int, allow bool, value string) (Rule, bool)) {
 	f := r.File
-	cur := -1 // the group being read, or -1 outside any group
-	ruleSeen := false
+	g := newGroupReader(r)
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		if l.Text().End > sizeLimit {
+		if l.Text().End > limit {
 			break
 		}
 		if l.Kind == syntax.LineBlank && blankEndsGroup {
-			cur = -1
+			g.close()
 			continue
 		}
 		if !hasColon(f, l) {
 			continue
 		}
-		value := f.Text(l.Value())
+		value := string(f.Text(l.Value()))
 		switch l.Directive {
 		case syntax.DirectiveUserAgent:
-			if cur < 0 || ruleSeen {
-				r.Groups = append(r.Groups, Group{})
-				cur, ruleSeen = len(r.Groups)-1, false
-			}
-			g := &r.Groups[cur]
-			g.UserAgents = append(g.UserAgents, i)
-			g.Agents = append(g.Agents, asciiLower(string(value)))
+			g.agent(i, syntax.LowerASCII(value))
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			if cur < 0 {
-				continue
+			if r, ok := rule(i, l.Directive == syntax.DirectiveAllow, value); ok {
+				g.rule(r)
+			} else {
+				g.rule()
 			}
-			ruleSeen = true
-			if blankEndsGroup && len(value) > 0 && value[0] != '/' && value[0] != '*' {
-				continue
-			}
-			// "The most specific match is the match that has the most
-			// octets": the pattern's, once normalised. An empty pattern
-			// is no rule.
-			pattern := rfcNormalize(string(value), false)
-			rule := Rule{Line: i, Allow: l.Directive == syntax.DirectiveAllow, Pattern: pattern, Priority: len(pattern)}
-			r.Groups[cur].Rules = append(r.Groups[cur].Rules, rule)
 		}
 	}
 }
 
-// readLegacy groups lines into records as the 1994 standard and the 1997
-// draft do: blank lines separate records (comment lines do not), and a
-// user-agent line after a rule starts a new record too. Rules keep file
-// order: each has a higher priority than every rule after it.
+// readRFC9309 reads a file as RFC 9309 does: blank lines and other records
+// never end a group (§2.1, §2.2.4), and nothing past 500 KiB is read
+// (§2.5).
+func readRFC9309(r *Robots) { readExact(r, false, sizeLimit, rfcRule) }
+
+// readYandex reads a file as Yandex does: a blank line ends a group, so
+// the rules after it belong to none, and rules that start with neither '/'
+// nor '*', which Yandex rejects, are dropped.
+func readYandex(r *Robots) {
+	readExact(r, true, sizeLimit, func(i int, allow bool, value string) (Rule, bool) {
+		if value != "" && value[0] != '/' && value[0] != '*' {
+			return Rule{}, false
+		}
+		return rfcRule(i, allow, value)
+	})
+}
+
+// rfcRule reads a rule as RFC 9309 does. "The most specific match is the
+// match that has the most octets": the pattern's, once normalised. An
+// empty pattern is no rule.
+func rfcRule(i int, allow bool, value string) (Rule, bool) {
+	pattern := rfcNormalize(value, false)
+	return Rule{Line: i, Allow: allow, Pattern: pattern, Priority: len(pattern)}, true
+}
+
+// readLegacy reads a file as the 1994 standard and the 1997 draft do:
+// blank lines separate records (comment lines do not), and rules keep file
+// order, each with a higher priority than every rule after it.
 func readLegacy(r *Robots) {
-	f := r.File
-	cur := -1
-	ruleSeen := false
-	for i := range f.Lines {
-		l := &f.Lines[i]
-		if l.Kind == syntax.LineBlank {
-			cur = -1
-			continue
+	n := len(r.File.Lines)
+	readExact(r, true, math.MaxInt, func(i int, allow bool, value string) (Rule, bool) {
+		rule := Rule{Line: i, Allow: allow, Pattern: legacyNormalize(value)}
+		// An empty value "indicates that all URLs can be retrieved": it
+		// matches nothing.
+		if rule.Pattern != "" {
+			rule.Priority = n - i
 		}
-		if !hasColon(f, l) {
-			continue
-		}
-		value := f.Text(l.Value())
-		switch l.Directive {
-		case syntax.DirectiveUserAgent:
-			if cur < 0 || ruleSeen {
-				r.Groups = append(r.Groups, Group{})
-				cur, ruleSeen = len(r.Groups)-1, false
-			}
-			g := &r.Groups[cur]
-			g.UserAgents = append(g.UserAgents, i)
-			g.Agents = append(g.Agents, asciiLower(string(value)))
-		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			if cur < 0 {
-				continue
-			}
-			ruleSeen = true
-			rule := Rule{Line: i, Allow: l.Directive == syntax.DirectiveAllow, Pattern: legacyNormalize(string(value))}
-			// An empty value "indicates that all URLs can be
-			// retrieved": it matches nothing.
-			if rule.Pattern != "" {
-				rule.Priority = len(f.Lines) - i
-			}
-			r.Groups[cur].Rules = append(r.Groups[cur].Rules, rule)
-		}
-	}
+		return rule, true
+	})
 }
 
 // hasColon reports whether l is a directive whose key and value a colon
@@ -119,7 +101,7 @@ func hasColon(f *syntax.File, l *syntax.Line) bool {
 // groups. So "User-agent: Yandex" covers YandexBot and YandexImages, and
 // "User-agent: YandexBot" takes YandexBot out of it.
 func selectContained(r *Robots, agent string) []int {
-	key := asciiLower(agent)
+	key := syntax.LowerASCII(agent)
 	var specific, global []int
 	longest := 0
 	for g := range r.Groups {
@@ -150,7 +132,7 @@ func selectContained(r *Robots, agent string) []int {
 // obey: the first whose user-agent value contains the robot's name,
 // ignoring case, else the first record for *, else none.
 func selectFirstContaining(r *Robots, agent string) []int {
-	key := asciiLower(agent)
+	key := syntax.LowerASCII(agent)
 	if key != "*" {
 		for g := range r.Groups {
 			for _, a := range r.Groups[g].Agents {

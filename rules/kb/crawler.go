@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+
+	"github.com/robotslint/robotslint/syntax"
 )
 
 // Category is what a crawler fetches pages for.
@@ -144,7 +146,7 @@ func Crawlers() []Crawler { return append([]Crawler(nil), crawlerTable().list...
 // ASCII case, or nil. It does not extract a token from a longer value:
 // "Googlebot/2.1" is not Googlebot here.
 func LookupCrawler(token string) *Crawler {
-	if i, ok := crawlerTable().index[lowerASCII(token)]; ok {
+	if i, ok := crawlerTable().index[syntax.LowerASCII(token)]; ok {
 		return &crawlerTable().list[i]
 	}
 	return nil
@@ -189,7 +191,7 @@ func decodeCrawlers(data []byte, quirks map[string][]Quirk) (crawlers, error) {
 	t.list = make([]Crawler, len(entries))
 	t.index = make(map[string]int, len(entries))
 	for i, e := range entries {
-		key := lowerASCII(e.Token)
+		key := syntax.LowerASCII(e.Token)
 		if _, dup := t.index[key]; dup {
 			return t, fmt.Errorf("%s is listed twice", e.Token)
 		}
@@ -197,7 +199,7 @@ func decodeCrawlers(data []byte, quirks map[string][]Quirk) (crawlers, error) {
 		t.list[i] = Crawler{e.Token, e.Operator, e.Category, e.HonoursRobots, e.Notes, e.Source, quirks[e.Token]}
 	}
 	for token := range quirks {
-		if i, ok := t.index[lowerASCII(token)]; !ok || t.list[i].Token != token {
+		if i, ok := t.index[syntax.LowerASCII(token)]; !ok || t.list[i].Token != token {
 			return t, fmt.Errorf("quirks for %s, which is not listed as written", token)
 		}
 	}

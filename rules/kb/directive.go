@@ -103,7 +103,7 @@ func LookupDirective(d syntax.Directive) *Directive {
 // directive's own name is not a misspelling: syntax.LookupDirective
 // resolves those.
 func Misspelling(key string) (d syntax.Directive, ok bool) {
-	d, ok = misspellings()[lowerASCII(key)]
+	d, ok = misspellings()[syntax.LowerASCII(key)]
 	return d, ok
 }
 
@@ -116,23 +116,6 @@ var misspellings = sync.OnceValue(func() map[string]syntax.Directive {
 	}
 	return m
 })
-
-// lowerASCII lower-cases ASCII letters only, as robots.txt parsers compare
-// names: strings.ToLower would also fold the Kelvin sign into 'k'.
-func lowerASCII(s string) string {
-	for i := 0; i < len(s); i++ {
-		if 'A' <= s[i] && s[i] <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if 'A' <= b[j] && b[j] <= 'Z' {
-					b[j] += 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
-}
 
 func honoured(note string) Support { return Support{Honoured: true, Note: note} }
 func ignored(note string) Support  { return Support{Note: note} }

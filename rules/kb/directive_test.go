@@ -44,7 +44,7 @@ func TestDirectivesCoverSyntax(t *testing.T) {
 			}
 		}
 		for _, m := range d.Misspellings {
-			if m.Key == "" || m.Key != lowerASCII(m.Key) {
+			if m.Key == "" || m.Key != syntax.LowerASCII(m.Key) {
 				t.Errorf("%s: misspelling %q must be non-empty and lower case", d.Name, m.Key)
 			}
 		}
@@ -87,7 +87,7 @@ func TestMisspelling(t *testing.T) {
 func TestMisspellingsDistinct(t *testing.T) {
 	names := make(map[string]bool)
 	for _, d := range Directives() {
-		names[lowerASCII(d.Name)] = true
+		names[syntax.LowerASCII(d.Name)] = true
 	}
 	owner := make(map[string]string)
 	for _, d := range Directives() {
