@@ -198,6 +198,7 @@ type ruleset struct {
 
 // ruleCheck holds what a path must contain for a rule to match it.
 type ruleCheck struct {
+	bytes  uint64 // byteMask of the pattern's literal bytes after its prefix
 	suffix string // an anchored pattern's literal tail, which must end the path
 	piece  string // the longest literal piece after the first '*'
 }
@@ -246,6 +247,7 @@ func newRuleset(groups []int, all []Group, literal bool) *ruleset {
 			if len(piece) > len(c.piece) {
 				c.piece = piece
 			}
+			c.bytes |= byteMask(piece)
 		}
 		rs.insert(body[:star], int32(k))
 	}
@@ -297,6 +299,10 @@ func (rs *ruleset) first(path string) *Rule {
 		}
 		nodes = append(nodes, n)
 	}
+	// Most rules tried are rejected for a byte the path lacks ("/*.pdf$"
+	// on a path without an 'f'): one mask test settles those before any
+	// search through the path.
+	pathBytes := byteMask(path)
 	best := int32(len(rs.rules))
 	for k := len(nodes) - 1; k >= 0; k-- {
 		for _, r := range rs.trie[nodes[k]].rules {
@@ -308,7 +314,7 @@ func (rs *ruleset) first(path string) *Rule {
 				break
 			}
 			c := &rs.checks[r]
-			if strings.HasSuffix(path, c.suffix) && strings.Contains(path, c.piece) && wildcardMatch(path, rs.rules[r].Pattern) {
+			if c.bytes&^pathBytes == 0 && strings.HasSuffix(path, c.suffix) && strings.Contains(path, c.piece) && wildcardMatch(path, rs.rules[r].Pattern) {
 				best = r
 				break
 			}
@@ -318,4 +324,14 @@ func (rs *ruleset) first(path string) *Rule {
 		return nil
 	}
 	return &rs.rules[best]
+}
+
+// byteMask returns a set of the bytes of s, each byte c as bit c%64: a set
+// that misses a byte a pattern needs proves the pattern cannot match.
+func byteMask(s string) uint64 {
+	var m uint64
+	for i := 0; i < len(s); i++ {
+		m |= 1 << (s[i] & 63)
+	}
+	return m
 }
