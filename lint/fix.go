@@ -1,0 +1,87 @@
+package lint
+
+import (
+	"bytes"
+	"cmp"
+	"slices"
+)
+
+// ApplyFixes applies to src, for each diagnostic, its first fix that is
+// safe, or its first fix of any kind when unsafe is true. A fix whose edits
+// overlap those of a fix already taken, or insert where one already edits,
+// is skipped: the next round of FixAll sees it again if it still applies.
+// It returns the new source and the diagnostics whose fix was applied.
+func ApplyFixes(src []byte, diags []Diagnostic, unsafe bool) ([]byte, []Diagnostic) {
+	var edits []Edit
+	var applied []Diagnostic
+	for _, d := range diags {
+		i := slices.IndexFunc(d.Fixes, func(f Fix) bool { return f.Safe || unsafe })
+		if i < 0 || !validEdits(d.Fixes[i].Edits, len(src)) || conflicts(edits, d.Fixes[i].Edits) {
+			continue
+		}
+		edits = append(edits, d.Fixes[i].Edits...)
+		applied = append(applied, d)
+	}
+	if len(edits) == 0 {
+		return src, nil
+	}
+	slices.SortFunc(edits, func(a, b Edit) int {
+		return cmp.Or(cmp.Compare(a.Span.Start, b.Span.Start), cmp.Compare(a.Span.End, b.Span.End))
+	})
+	var out bytes.Buffer
+	at := 0
+	for _, e := range edits {
+		out.Write(src[at:e.Span.Start])
+		out.WriteString(e.NewText)
+		at = e.Span.End
+	}
+	out.Write(src[at:])
+	return out.Bytes(), applied
+}
+
+// validEdits reports whether every edit lies inside a source of n bytes
+// and no two of them overlap.
+func validEdits(edits []Edit, n int) bool {
+	for i, e := range edits {
+		if e.Span.Start < 0 || e.Span.Start > e.Span.End || e.Span.End > n {
+			return false
+		}
+		if conflicts(edits[:i], edits[i:i+1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// conflicts reports whether an edit of b overlaps an edit of a, or shares
+// its start, which would leave the order of the two texts undefined.
+func conflicts(a, b []Edit) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if x.Span.Start == y.Span.Start || x.Span.Start < y.Span.End && y.Span.Start < x.Span.End {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxFixRounds bounds FixAll: fixes that keep enabling each other would
+// otherwise never settle.
+const maxFixRounds = 10
+
+// FixAll lints src and applies fixes (safe ones, and unsafe ones too when
+// unsafe is true), then lints the result again, until no fix applies. It
+// returns the fixed source and the diagnostics it fixed, in the order they
+// were fixed.
+func FixAll(src []byte, rules []*Rule, cfg *Config, unsafe bool) ([]byte, []Diagnostic) {
+	var fixed []Diagnostic
+	for range maxFixRounds {
+		out, applied := ApplyFixes(src, Lint(src, rules, cfg), unsafe)
+		if len(applied) == 0 || bytes.Equal(out, src) {
+			break
+		}
+		src, fixed = out, append(fixed, applied...)
+	}
+	return src, fixed
+}

@@ -1,0 +1,88 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/robotslint/robotslint/lint/match"
+)
+
+// Severity says how much a diagnostic matters.
+type Severity uint8
+
+// The severities, most severe first. Off is for configuration only: a rule
+// set to Off does not run.
+const (
+	// Error: a crawler will ignore or misread the line.
+	Error Severity = iota + 1
+	// Warning: a likely mistake, or crawlers disagree on the line.
+	Warning
+	// Info: harmless, but worth knowing.
+	Info
+	// Hint: style.
+	Hint
+	// Off turns a rule off.
+	Off
+)
+
+var severityNames = [...]string{Error: "error", Warning: "warning", Info: "info", Hint: "hint", Off: "off"}
+
+func (s Severity) String() string {
+	if int(s) < len(severityNames) && severityNames[s] != "" {
+		return severityNames[s]
+	}
+	return fmt.Sprintf("Severity(%d)", s)
+}
+
+// ParseSeverity reads a severity as String writes it.
+func ParseSeverity(name string) (Severity, error) {
+	for s, n := range severityNames {
+		if n != "" && n == name {
+			return Severity(s), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown severity %q: use error, warning, info, hint or off", name)
+}
+
+// A Rule is one check: an immutable value holding its metadata and the
+// function that runs it. Per-file state lives in the Pass, so one Rule
+// serves any number of files at once.
+type Rule struct {
+	// Name is the rule's stable kebab-case identifier, its ID in
+	// configuration, suppression comments and output.
+	Name string
+	// Summary says in a line, lower case and without a final period, what
+	// the rule catches.
+	Summary string
+	// Doc is the rule's documentation.
+	Doc Doc
+	// Flagged is a robots.txt file the rule reports, and Clean one it does
+	// not: the example and the "use instead" of the documentation.
+	Flagged, Clean string
+	// Severity is the default severity of the rule's diagnostics.
+	Severity Severity
+	// Fixable says whether the rule offers fixes.
+	Fixable bool
+	// Profiles are the crawler profiles whose reading the rule is about.
+	Profiles []*match.Profile
+	// Options are the settings the rule takes in the configuration file.
+	Options []Option
+	// Run checks the file in pass, reporting through pass.Report. It is nil
+	// for rules the engine itself reports (unused-suppression).
+	Run func(pass *Pass)
+}
+
+// Doc is a rule's documentation, in fixed sections.
+type Doc struct {
+	// What says what the rule reports.
+	What string
+	// Why says why it matters: what crawlers do with such a line.
+	Why string
+	// Instead says what to write instead; the Clean example shows it.
+	Instead string
+}
+
+// An Option is a setting a rule takes in the configuration file.
+type Option struct {
+	Name    string
+	Summary string
+}

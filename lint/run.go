@@ -1,0 +1,94 @@
+package lint
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// Config says what a run checks and how. The zero value runs every rule
+// at its default severity for the default targets.
+type Config struct {
+	// Targets are the profiles the site cares about; nil means
+	// DefaultTargets.
+	Targets []*match.Profile
+	// Rules holds per-rule settings by rule name.
+	Rules map[string]RuleConfig
+}
+
+// RuleConfig is one rule's configuration.
+type RuleConfig struct {
+	// Severity replaces the rule's default severity; Off turns the rule
+	// off, and 0 keeps the default.
+	Severity Severity
+	// Options are the rule's options, as the configuration file gives
+	// them.
+	Options map[string]any
+}
+
+// DefaultTargets returns the profiles a site cares about unless configured
+// otherwise: Google, Bing, Yandex and RFC 9309. The 1994 standard is
+// opt-in: few crawlers still read files that way, and targeting it turns
+// every wildcard into a finding.
+func DefaultTargets() []*match.Profile {
+	return []*match.Profile{match.Google, match.Bing, match.Yandex, match.RFC9309}
+}
+
+func (c *Config) targets() []*match.Profile {
+	if c == nil || c.Targets == nil {
+		return DefaultTargets()
+	}
+	return c.Targets
+}
+
+func (c *Config) rule(name string) RuleConfig {
+	if c == nil {
+		return RuleConfig{}
+	}
+	return c.Rules[name]
+}
+
+// Lint parses src and runs rules on it; see LintFile.
+func Lint(src []byte, rules []*Rule, cfg *Config) []Diagnostic {
+	return LintFile(syntax.Parse(src), rules, cfg)
+}
+
+// LintFile runs rules on f, applies the file's suppression comments, and
+// returns the diagnostics ordered by position, then rule name. A rule that
+// panics is reported as an internal error of that rule on the file's first
+// byte; the other rules still run.
+func LintFile(f *syntax.File, rules []*Rule, cfg *Config) []Diagnostic {
+	sh := &shared{robots: make(map[*match.Profile]*match.Robots)}
+	targets := cfg.targets()
+	var diags []Diagnostic
+	for _, r := range rules {
+		rc := cfg.rule(r.Name)
+		if rc.Severity == Off || r.Run == nil {
+			continue
+		}
+		pass := &Pass{File: f, Rule: r, Targets: targets, Options: rc.Options, shared: sh, severity: rc.Severity, diags: &diags}
+		runRule(pass)
+	}
+	diags = suppress(f, diags, rules, cfg)
+	slices.SortStableFunc(diags, func(a, b Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.Span.Start, b.Span.Start), cmp.Compare(a.Span.End, b.Span.End), cmp.Compare(a.Rule, b.Rule))
+	})
+	return diags
+}
+
+func runRule(pass *Pass) {
+	defer func() {
+		if v := recover(); v != nil {
+			*pass.diags = append(*pass.diags, Diagnostic{
+				Rule:     pass.Rule.Name,
+				Severity: Error,
+				Span:     syntax.Span{},
+				Message:  fmt.Sprintf("internal error in rule %s: %v (please report it)", pass.Rule.Name, v),
+			})
+		}
+	}()
+	pass.Rule.Run(pass)
+}

@@ -1,0 +1,217 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// UnusedSuppression is the rule the engine itself reports: a suppression
+// comment that suppresses nothing. It belongs in every rule list.
+var UnusedSuppression = &Rule{
+	Name:    "unused-suppression",
+	Summary: "a suppression comment that suppresses nothing",
+	Doc: Doc{
+		What: "Reports a `# robotslint:disable...` comment, or a rule name in one, that suppresses no diagnostic: " +
+			"the rule it names reports nothing there, or no rule has that name.",
+		Why: "A stale suppression hides the next real finding on its line, and a misspelled rule name " +
+			"suppresses nothing while looking as if it did.",
+		Instead: "Remove the comment, or correct the rule name.",
+	},
+	Flagged:  "User-agent: *\n# robotslint:disable-next-line misspelled-directive\nDisallow: /private\n",
+	Clean:    "User-agent: *\nDisallow: /private\n",
+	Severity: Warning,
+	Fixable:  true,
+}
+
+// The suppression comments, after "# robotslint:".
+const (
+	disableNextLine = "disable-next-line"
+	disableFile     = "disable-file"
+	disable         = "disable"
+	enable          = "enable"
+)
+
+// suppression is one suppression comment.
+type suppression struct {
+	line  int         // the comment's line
+	span  syntax.Span // the comment
+	kind  string
+	rules []string
+	used  []bool // parallel to rules
+	// first and end delimit the lines it covers: [first, end).
+	first, end int
+}
+
+// parseSuppressions finds the suppression comments of f. A malformed one
+// (no rule named) is ignored, as any other comment.
+func parseSuppressions(f *syntax.File) []*suppression {
+	var out []*suppression
+	open := map[string]*suppression{} // rule -> the disable comment in force
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		c := l.Comment()
+		if c.Len() == 0 {
+			continue
+		}
+		text := strings.TrimSpace(strings.TrimPrefix(string(f.Text(c)), "#"))
+		rest, ok := strings.CutPrefix(text, "robotslint:")
+		if !ok {
+			continue
+		}
+		// "disable-next-line a,b -- reason": the names run up to the
+		// reason, or up to a further comment.
+		fields := strings.Fields(rest)
+		if len(fields) == 0 {
+			continue
+		}
+		kind := fields[0]
+		var rules []string
+		for _, field := range fields[1:] {
+			if field == "--" || strings.HasPrefix(field, "#") {
+				break
+			}
+			for _, n := range strings.Split(field, ",") {
+				if n != "" {
+					rules = append(rules, n)
+				}
+			}
+		}
+		if len(rules) == 0 {
+			continue
+		}
+		s := &suppression{line: i, span: c, kind: kind, rules: rules, used: make([]bool, len(rules))}
+		switch kind {
+		case disableNextLine:
+			s.first, s.end = i+1, i+2
+		case disableFile:
+			s.first, s.end = 0, len(f.Lines)
+		case disable:
+			s.first, s.end = i, len(f.Lines)
+			for _, r := range rules {
+				open[r] = s
+			}
+		case enable:
+			// An enable ends the disable in force for its rules; it
+			// suppresses nothing itself, so it is never reported.
+			for _, r := range rules {
+				if d := open[r]; d != nil {
+					d.end = min(d.end, i)
+					delete(open, r)
+				}
+			}
+			continue
+		default:
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// suppress drops the diagnostics that suppression comments cover, and adds
+// one of unused-suppression for each comment, or rule name in one, that
+// covered nothing.
+func suppress(f *syntax.File, diags []Diagnostic, rules []*Rule, cfg *Config) []Diagnostic {
+	sups := parseSuppressions(f)
+	if len(sups) == 0 {
+		return diags
+	}
+	kept := diags[:0]
+	for _, d := range diags {
+		line := f.LineAt(d.Span.Start)
+		if line < 0 {
+			line = 0 // the byte order mark belongs with the first line
+		}
+		suppressed := false
+		for _, s := range sups {
+			if line < s.first || line >= s.end {
+				continue
+			}
+			if k := slices.Index(s.rules, d.Rule); k >= 0 {
+				s.used[k], suppressed = true, true
+			}
+		}
+		if !suppressed {
+			kept = append(kept, d)
+		}
+	}
+	diags = kept
+
+	report := slices.Contains(rules, UnusedSuppression) && cfg.rule(UnusedSuppression.Name).Severity != Off
+	if !report {
+		return diags
+	}
+	severity := UnusedSuppression.Severity
+	if s := cfg.rule(UnusedSuppression.Name).Severity; s != 0 {
+		severity = s
+	}
+	known := map[string]bool{}
+	for _, r := range rules {
+		// A rule that is off might report here once it is on: naming it
+		// is not a mistake.
+		known[r.Name] = true
+	}
+	for _, s := range sups {
+		var unused []string
+		for k, r := range s.rules {
+			if !s.used[k] && !(known[r] && cfg.rule(r).Severity == Off) {
+				unused = append(unused, r)
+			}
+		}
+		if len(unused) == 0 || slices.Contains(s.rules, UnusedSuppression.Name) {
+			continue
+		}
+		var why []string
+		for _, r := range unused {
+			if known[r] {
+				why = append(why, fmt.Sprintf("%s reports nothing here", r))
+			} else {
+				why = append(why, fmt.Sprintf("there is no rule named %s", r))
+			}
+		}
+		d := Diagnostic{
+			Rule:     UnusedSuppression.Name,
+			Severity: severity,
+			Span:     s.span,
+			Message:  "this suppression suppresses nothing: " + strings.Join(why, "; "),
+		}
+		if len(unused) == len(s.rules) {
+			d.Fixes = []Fix{{Title: "Remove the suppression comment", Safe: true, Edits: []Edit{removeComment(f, s.line)}}}
+		}
+		// A suppression can itself be suppressed, by disable-file or an
+		// enclosing disable of unused-suppression.
+		if !suppressedBy(sups, s.line, UnusedSuppression.Name) {
+			diags = append(diags, d)
+		}
+	}
+	return diags
+}
+
+func suppressedBy(sups []*suppression, line int, rule string) bool {
+	for _, s := range sups {
+		if line >= s.first && line < s.end && slices.Contains(s.rules, rule) {
+			return true
+		}
+	}
+	return false
+}
+
+// removeComment returns the edit that removes line i's comment: the whole
+// line when it holds nothing else, else the comment and the whitespace
+// before it. Comments are invisible to every crawler, so the edit changes
+// no verdict.
+func removeComment(f *syntax.File, i int) Edit {
+	l := &f.Lines[i]
+	if l.Kind == syntax.LineComment {
+		return Edit{Span: l.Span}
+	}
+	start := l.Comment().Start
+	src := f.Bytes()
+	for start > l.Span.Start && (src[start-1] == ' ' || src[start-1] == '\t') {
+		start--
+	}
+	return Edit{Span: syntax.Span{Start: start, End: l.Comment().End}}
+}

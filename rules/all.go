@@ -1,0 +1,22 @@
+package rules
+
+import "github.com/robotslint/robotslint/lint"
+
+// All returns every rule, in the order the documentation lists them: the
+// mistakes that lose rules first, then disagreements between crawlers,
+// then what is merely worth knowing.
+func All() []*lint.Rule {
+	return []*lint.Rule{
+		lint.UnusedSuppression,
+	}
+}
+
+// Lookup returns the rule named name, or nil.
+func Lookup(name string) *lint.Rule {
+	for _, r := range All() {
+		if r.Name == name {
+			return r
+		}
+	}
+	return nil
+}

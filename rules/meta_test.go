@@ -1,0 +1,85 @@
+package rules
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/robotslint/robotslint/lint"
+)
+
+var kebab = regexp.MustCompile(`^[a-z]+(-[a-z0-9]+)*$`)
+
+// TestRuleList checks every rule's metadata: a unique kebab-case name, a
+// summary in the house style, every documentation section, examples that
+// behave as documented, and test cases that show it firing, not firing,
+// and fixing exactly when it is fixable.
+func TestRuleList(t *testing.T) {
+	cases := caseFiles(t)
+	seen := map[string]bool{}
+	for _, r := range All() {
+		if !kebab.MatchString(r.Name) || seen[r.Name] {
+			t.Errorf("rule %q: the name must be unique kebab-case", r.Name)
+		}
+		seen[r.Name] = true
+		s := r.Summary
+		if s == "" || strings.HasSuffix(s, ".") || strings.ToLower(s[:1]) != s[:1] {
+			t.Errorf("%s: the summary %q must be lower case, without a final period", r.Name, s)
+		}
+		if r.Doc.What == "" || r.Doc.Why == "" || r.Doc.Instead == "" {
+			t.Errorf("%s: every documentation section must be written", r.Name)
+		}
+		if r.Severity < lint.Error || r.Severity > lint.Hint {
+			t.Errorf("%s: default severity %v", r.Name, r.Severity)
+		}
+		if !fires(r, r.Flagged) {
+			t.Errorf("%s: the flagged example is not flagged:\n%s", r.Name, r.Flagged)
+		}
+		if r.Clean == "" || fires(r, r.Clean) {
+			t.Errorf("%s: the clean example is flagged or missing:\n%s", r.Name, r.Clean)
+		}
+		fired, quiet, fixed := false, false, false
+		for _, path := range cases[r.Name] {
+			src, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fires(r, string(src)) {
+				fired = true
+			} else {
+				quiet = true
+			}
+			for _, d := range lint.Lint(src, All(), nil) {
+				if d.Rule == r.Name && len(d.Fixes) > 0 {
+					fixed = true
+				}
+			}
+			_, err = os.Stat(path + ".golden")
+			fixed = fixed || err == nil
+		}
+		if !fired || !quiet {
+			t.Errorf("%s: testdata/rules/%s needs a case where it fires and one where it must not (fires %v, quiet %v)", r.Name, r.Name, fired, quiet)
+		}
+		if fixed != r.Fixable {
+			t.Errorf("%s: Fixable is %v, but its test cases produce a fix: %v", r.Name, r.Fixable, fixed)
+		}
+	}
+	for dir := range cases {
+		if !seen[dir] {
+			t.Errorf("%s: a case directory for no rule", filepath.Join("testdata", "rules", dir))
+		}
+	}
+}
+
+// fires reports whether rule r reports anything in src with every rule on
+// (suppression comments need the rule they suppress to run).
+func fires(r *lint.Rule, src string) bool {
+	for _, d := range lint.Lint([]byte(src), All(), nil) {
+		if d.Rule == r.Name {
+			return true
+		}
+	}
+	return false
+}
