@@ -12,7 +12,7 @@ import (
 // user-agent line that follows a rule, so blank lines, comments and other
 // lines never end one; rules before the first user-agent line belong to no
 // group. Keys are Google's: misspellings and prefixes count (see
-// googleDirective), so the groups can differ from syntax.File.Groups.
+// GoogleDirective), so the groups can differ from syntax.File.Groups.
 func readGoogle(r *Robots) {
 	f := r.File
 	special := linesWith(f, syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong)
@@ -24,7 +24,7 @@ func readGoogle(r *Robots) {
 		}
 		switch d {
 		case syntax.DirectiveUserAgent:
-			g.agent(i, googleAgent(value))
+			g.agent(i, GoogleAgent(value))
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
 			allow := d == syntax.DirectiveAllow
 			pattern := escapePattern(string(value))
@@ -63,12 +63,12 @@ func selectExact(r *Robots, agent string) []int {
 	return global
 }
 
-// googleAgent returns the crawler token a user-agent value names for
+// GoogleAgent returns the crawler token a user-agent value names for
 // Google: "*" for the default group (also "* anything"), otherwise the
 // value's leading run of letters, '_' and '-', lower-cased. "Googlebot/2.1"
 // names googlebot, "MJ12bot" names mj, and "*bot" the empty token, which
 // only an empty crawler name matches.
-func googleAgent(value []byte) string {
+func GoogleAgent(value []byte) string {
 	if len(value) > 0 && value[0] == '*' && (len(value) == 1 || isCSpace(value[1])) {
 		return "*"
 	}
@@ -79,11 +79,11 @@ func googleAgent(value []byte) string {
 	return syntax.LowerASCII(string(value[:n]))
 }
 
-// googleDirective returns the directive Google reads in a key: keys are
+// GoogleDirective returns the directive Google reads in a key: keys are
 // compared by prefix, ignoring case, with some misspellings accepted, so
 // "Disallowed" and "Disalow" are Disallow and "UserAgent" is User-agent.
 // Google checks the names in this order.
-func googleDirective(key []byte) syntax.Directive {
+func GoogleDirective(key []byte) syntax.Directive {
 	switch {
 	case hasPrefixFold(key, "user-agent", "useragent", "user agent"):
 		return syntax.DirectiveUserAgent
@@ -136,7 +136,7 @@ func googleLine(f *syntax.File, i int, special bool) (syntax.Directive, []byte, 
 		if l.Kind != syntax.LineDirective {
 			return 0, nil, false
 		}
-		return googleDirective(f.Text(l.Key())), f.Text(l.Value()), true
+		return GoogleDirective(f.Text(l.Key())), f.Text(l.Value()), true
 	}
 	text := f.Text(l.Text())
 	text = text[:min(len(text), syntax.GoogleMaxLineBytes)]
@@ -147,7 +147,7 @@ func googleLine(f *syntax.File, i int, special bool) (syntax.Directive, []byte, 
 	if !ok {
 		return 0, nil, false
 	}
-	return googleDirective(key), value, true
+	return GoogleDirective(key), value, true
 }
 
 // googleSplit splits a line's text into key and value as Google's

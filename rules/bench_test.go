@@ -1,0 +1,41 @@
+package rules
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/robotslint/robotslint/lint"
+)
+
+func sharedFile(tb testing.TB, rel string) []byte {
+	data, err := os.ReadFile(filepath.Join("..", "..", "shared", rel))
+	if err != nil {
+		tb.Skipf("../shared is absent: %v", err)
+	}
+	return data
+}
+
+// BenchmarkLint500K runs every rule on the 500 KiB benchmark file, parse
+// included. One op is one file.
+func BenchmarkLint500K(b *testing.B) {
+	src := sharedFile(b, "bench/robots-500k.txt")
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	for b.Loop() {
+		lint.Lint(src, All(), nil)
+	}
+}
+
+// BenchmarkLintRule500K runs each rule alone on the 500 KiB file, parse
+// excluded, to find the slow one.
+func BenchmarkLintRule500K(b *testing.B) {
+	src := sharedFile(b, "bench/robots-500k.txt")
+	for _, r := range All() {
+		b.Run(r.Name, func(b *testing.B) {
+			for b.Loop() {
+				lint.Lint(src, []*lint.Rule{r}, nil)
+			}
+		})
+	}
+}

@@ -1,0 +1,5 @@
+package rules
+
+import "github.com/robotslint/robotslint/lint"
+
+var pathRules = []*lint.Rule{}
