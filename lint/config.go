@@ -39,8 +39,12 @@ func ParseConfig(data []byte, rules []*Rule) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s", strings.ReplaceAll(err.Error(), "\n", " "))
 	}
-	if undecoded := md.Undecoded(); len(undecoded) > 0 {
-		return nil, fmt.Errorf("unknown setting %q: the settings are profiles and rules", undecoded[0].String())
+	// Keys under rules are checked below, against the rules and their
+	// options; TOML counts the ones inside a rule's table as undecoded.
+	for _, key := range md.Undecoded() {
+		if key[0] != "rules" {
+			return nil, fmt.Errorf("unknown setting %q: the settings are profiles and rules", key.String())
+		}
 	}
 	cfg := &Config{}
 	if md.IsDefined("profiles") {

@@ -1,0 +1,187 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// wordRule reports every occurrence of word in a value, with a safe fix
+// that replaces it by fix.
+func wordRule(name, word, fix string) *Rule {
+	return &Rule{
+		Name: name, Summary: "test rule", Severity: Warning, Fixable: fix != "",
+		Run: func(p *Pass) {
+			for i := range p.File.Lines {
+				l := &p.File.Lines[i]
+				v := l.Value()
+				if at := strings.Index(p.Text(v), word); at >= 0 {
+					span := syntax.Span{Start: v.Start + at, End: v.Start + at + len(word)}
+					p.Report(span, "found "+word, WithFix(Fix{Title: "Replace", Safe: true, Edits: []Edit{{span, fix}}}))
+				}
+			}
+		},
+	}
+}
+
+func rulesOf(diags []Diagnostic) string {
+	var out []string
+	for _, d := range diags {
+		out = append(out, d.Rule)
+	}
+	return strings.Join(out, " ")
+}
+
+func TestSuppressions(t *testing.T) {
+	foo := wordRule("foo", "foo", "")
+	bar := wordRule("bar", "bar", "")
+	rules := []*Rule{foo, bar, UnusedSuppression}
+	tests := []struct {
+		name, src, want string
+	}{
+		{"none", "Disallow: /foo\n", "foo"},
+		{"next line", "# robotslint:disable-next-line foo\nDisallow: /foo\nDisallow: /foo\n", "foo"},
+		{"next line, two rules, a reason", "# robotslint:disable-next-line foo,bar -- legacy paths\nDisallow: /foobar\n", ""},
+		{"next line, other rule", "# robotslint:disable-next-line bar\nDisallow: /foo\n", "unused-suppression foo"},
+		{"range", "# robotslint:disable foo\nDisallow: /foo\nDisallow: /foo\n# robotslint:enable foo\nDisallow: /foo\n", "foo"},
+		{"file", "Disallow: /foo\n# robotslint:disable-file foo\nDisallow: /foo\n", ""},
+		{"unknown rule", "# robotslint:disable-file nosuch\n", "unused-suppression"},
+		{"unused one of two", "# robotslint:disable-next-line foo,bar\nDisallow: /foo\n", "unused-suppression"},
+		{"unused suppressed", "# robotslint:disable-file unused-suppression\n# robotslint:disable-next-line foo\n", ""},
+		{"not a suppression", "# robotslint is great\nDisallow: /foo\n", "foo"},
+		{"trailing comment", "Disallow: /x # robotslint:disable-file foo\nDisallow: /foo\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := rulesOf(Lint([]byte(tt.src), rules, nil)); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+	// An unused suppression of a rule that is off is not reported.
+	cfg := &Config{Rules: map[string]RuleConfig{"foo": {Severity: Off}}}
+	if got := rulesOf(Lint([]byte("# robotslint:disable-next-line foo\nDisallow: /x\n"), rules, cfg)); got != "" {
+		t.Errorf("off rule: got %q", got)
+	}
+	// The fix removes the comment, or the whole comment line.
+	src := []byte("Disallow: /x   # robotslint:disable-file foo\n# robotslint:disable-file bar\nAllow: /y\n")
+	fixed, _ := FixAll(src, rules, nil, false)
+	if string(fixed) != "Disallow: /x\nAllow: /y\n" {
+		t.Errorf("fixed: %q", fixed)
+	}
+}
+
+func TestApplyFixes(t *testing.T) {
+	src := []byte("abcdef")
+	fix := func(start, end int, text string, safe bool) Diagnostic {
+		return Diagnostic{Fixes: []Fix{{Safe: safe, Edits: []Edit{{syntax.Span{Start: start, End: end}, text}}}}}
+	}
+	tests := []struct {
+		name   string
+		diags  []Diagnostic
+		unsafe bool
+		want   string
+		n      int
+	}{
+		{"one", []Diagnostic{fix(1, 2, "B", true)}, false, "aBcdef", 1},
+		{"two", []Diagnostic{fix(1, 2, "B", true), fix(4, 4, "_", true)}, false, "aBcd_ef", 2},
+		{"overlap skipped", []Diagnostic{fix(1, 3, "X", true), fix(2, 4, "Y", true)}, false, "aXdef", 1},
+		{"same insertion point skipped", []Diagnostic{fix(2, 2, "X", true), fix(2, 2, "Y", true)}, false, "abXcdef", 1},
+		{"unsafe not applied", []Diagnostic{fix(0, 1, "A", false)}, false, "abcdef", 0},
+		{"unsafe on request", []Diagnostic{fix(0, 1, "A", false)}, true, "Abcdef", 1},
+		{"outside the file", []Diagnostic{fix(5, 9, "Z", true)}, false, "abcdef", 0},
+	}
+	for _, tt := range tests {
+		got, applied := ApplyFixes(src, tt.diags, tt.unsafe)
+		if string(got) != tt.want || len(applied) != tt.n {
+			t.Errorf("%s: got %q (%d applied), want %q (%d)", tt.name, got, len(applied), tt.want, tt.n)
+		}
+	}
+}
+
+// TestFixAll checks that fixing goes on until nothing changes: each round's
+// fix creates the next finding, up to a fixed point.
+func TestFixAll(t *testing.T) {
+	grow := wordRule("grow", "aa", "a")
+	fixed, diags := FixAll([]byte("Disallow: /aaaa\n"), []*Rule{grow}, nil, false)
+	if string(fixed) != "Disallow: /a\n" || len(diags) != 3 {
+		t.Errorf("got %q after %d fixes", fixed, len(diags))
+	}
+}
+
+func TestPanickingRule(t *testing.T) {
+	boom := &Rule{Name: "boom", Severity: Info, Run: func(p *Pass) { panic("oops") }}
+	diags := Lint([]byte("User-agent: *\n"), []*Rule{boom, wordRule("foo", "foo", "")}, nil)
+	if len(diags) != 1 || diags[0].Severity != Error || !strings.Contains(diags[0].Message, "internal error in rule boom: oops") {
+		t.Errorf("got %+v", diags)
+	}
+}
+
+func TestSeverityConfig(t *testing.T) {
+	foo := wordRule("foo", "foo", "")
+	cfg := &Config{Rules: map[string]RuleConfig{"foo": {Severity: Error}}}
+	if d := Lint([]byte("Disallow: /foo\n"), []*Rule{foo}, cfg); len(d) != 1 || d[0].Severity != Error {
+		t.Errorf("got %+v", d)
+	}
+}
+
+func TestParseConfig(t *testing.T) {
+	rules := []*Rule{wordRule("foo", "foo", ""), {Name: "bar", Options: []Option{{Name: "limit", Summary: "a limit"}}}}
+	cfg, err := ParseConfig([]byte(`
+profiles = ["google", "legacy"]
+[rules]
+foo = "off"
+[rules.bar]
+severity = "info"
+limit = 30
+`), rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Targets) != 2 || cfg.Targets[1] != match.Legacy || cfg.Rules["foo"].Severity != Off ||
+		cfg.Rules["bar"].Severity != Info || cfg.Rules["bar"].Options["limit"] != int64(30) {
+		t.Errorf("got %+v", cfg)
+	}
+	for _, bad := range []struct{ src, want string }{
+		{`profiles = ["gogle"]`, `unknown profile "gogle"`},
+		{"[rules]\nfooo = \"off\"", `no rule named "fooo"`},
+		{"[rules]\nfoo = \"loud\"", `unknown severity "loud"`},
+		{"[rules.bar]\nlimt = 3", `no option "limt"`},
+		{"target = 1", `unknown setting "target"`},
+		{"profiles = [", "line 1"},
+	} {
+		if _, err := ParseConfig([]byte(bad.src), rules); err == nil || !strings.Contains(err.Error(), bad.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: error %v, want one line with %q", bad.src, err, bad.want)
+		}
+	}
+	// No profiles key keeps the default targets.
+	if cfg, _ := ParseConfig([]byte("[rules]\n"), rules); cfg.targets()[0] != match.Google || len(cfg.targets()) != 4 {
+		t.Errorf("default targets: %v", cfg.targets())
+	}
+}
+
+func TestCheckFixSafety(t *testing.T) {
+	targets := DefaultTargets()
+	tests := []struct {
+		before, after string
+		safe          bool
+	}{
+		// Google reads Disalow already; the others now agree with it.
+		{"User-agent: *\nDisalow: /x\n", "User-agent: *\nDisallow: /x\n", true},
+		// A comment changes nothing.
+		{"User-agent: *\nDisallow: /x # a\n", "User-agent: *\nDisallow: /x\n", true},
+		// Removing a rule changes Google's verdict.
+		{"User-agent: *\nDisallow: /x\n", "User-agent: *\n", false},
+		// Google drops the three-word line; adding a colon changes it.
+		{"User-agent: *\nDisallow /x y\n", "User-agent: *\nDisallow: /x y\n", true},
+		{"User-agent: *\nDisallow: /x\n", "User-agent: *\nDisallow: /y\n", false},
+	}
+	for _, tt := range tests {
+		why := CheckFixSafety([]byte(tt.before), []byte(tt.after), targets)
+		if (why == "") != tt.safe {
+			t.Errorf("%q -> %q: %q, want safe %v", tt.before, tt.after, why, tt.safe)
+		}
+	}
+}
