@@ -1,0 +1,83 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/robotslint/robotslint/lint"
+)
+
+// Explain returns a rule's documentation in Markdown: its summary, what it
+// reports, why it matters, an example it flags and what to write instead.
+// The README's rule reference, "robotslint explain" and the language
+// server's hover all show this text.
+func Explain(r *lint.Rule) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s.\n\n", r.Name, r.Summary)
+	fmt.Fprintf(&b, "Default severity: %s. Fixable: %s.", r.Severity, yesNo(r.Fixable))
+	if len(r.Profiles) > 0 {
+		var names []string
+		for _, p := range r.Profiles {
+			names = append(names, p.Name)
+		}
+		fmt.Fprintf(&b, " Concerns: %s.", strings.Join(names, ", "))
+	}
+	b.WriteString("\n\n")
+	section(&b, "What it does", r.Doc.What)
+	section(&b, "Why it matters", r.Doc.Why)
+	b.WriteString("**Example**\n\n```robots.txt\n" + ensureNewline(r.Flagged) + "```\n\n")
+	section(&b, "Use instead", r.Doc.Instead)
+	b.WriteString("```robots.txt\n" + ensureNewline(r.Clean) + "```\n")
+	if len(r.Options) > 0 {
+		b.WriteString("\n**Options** (in `.robotslint.toml`, under `[rules." + r.Name + "]`)\n\n")
+		for _, o := range r.Options {
+			fmt.Fprintf(&b, "- `%s`: %s\n", o.Name, o.Summary)
+		}
+	}
+	return b.String()
+}
+
+func section(b *strings.Builder, title, text string) {
+	fmt.Fprintf(b, "**%s**\n\n%s\n\n", title, text)
+}
+
+func ensureNewline(s string) string {
+	if s != "" && !strings.HasSuffix(s, "\n") {
+		return s + "\n"
+	}
+	return s
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+// Reference returns the rule reference the README holds between its
+// markers: a table of every rule, then each rule's documentation.
+func Reference() string {
+	var b strings.Builder
+	b.WriteString("| rule | default | fix | catches |\n|---|---|---|---|\n")
+	for _, r := range All() {
+		fix := ""
+		if r.Fixable {
+			fix = "yes"
+		}
+		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s |\n", r.Name, r.Name, r.Severity, fix, r.Summary)
+	}
+	for _, r := range All() {
+		fmt.Fprintf(&b, "\n### %s\n\n", r.Name)
+		// The heading names the rule; the text starts at its summary.
+		_, text, _ := strings.Cut(Explain(r), ": ")
+		b.WriteString(strings.ToUpper(text[:1]) + text[1:])
+	}
+	return b.String()
+}
+
+// The README markers between which Reference goes.
+const (
+	ReferenceStart = "<!-- rules:start (generated from the rule metadata by go test ./rules -update; do not edit) -->"
+	ReferenceEnd   = "<!-- rules:end -->"
+)
