@@ -21,13 +21,16 @@ const (
 
 const usage = `usage: robotslint [FILE | -]...
        robotslint test [flags] ROBOTS [URL...]
+       robotslint rules [--format text|json]
+       robotslint explain RULE
 
 Reports each line of a robots.txt file that no crawler can read as a
 directive, as path:line:column: message. With no FILE, reads ./robots.txt;
 "-" reads standard input.
 
 "robotslint test" says whether crawlers may fetch URLs (see
-robotslint test -h).
+robotslint test -h). "robotslint rules" lists the rules and "robotslint
+explain RULE" documents one.
 
 Exit status: 0 no invalid line, 1 some invalid line, 2 an error.
 `
@@ -43,8 +46,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		}
 	}()
 
-	if len(args) > 0 && args[0] == "test" {
-		return runTest(args[1:], stdin, stdout, stderr)
+	if len(args) > 0 {
+		switch args[0] {
+		case "test":
+			return runTest(args[1:], stdin, stdout, stderr)
+		case "rules":
+			return runRules(args[1:], stdout, stderr)
+		case "explain":
+			return runExplain(args[1:], stdout, stderr)
+		}
 	}
 
 	flags := flag.NewFlagSet("robotslint", flag.ContinueOnError)

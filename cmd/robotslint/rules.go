@@ -1,0 +1,119 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/agext/levenshtein"
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/rules"
+)
+
+// ruleJSON is a rule as "robotslint rules --format json" lists it; the
+// field names are a contract other tools read.
+type ruleJSON struct {
+	Name     string       `json:"name"`
+	Summary  string       `json:"summary"`
+	Severity string       `json:"severity"`
+	Fixable  bool         `json:"fixable"`
+	Profiles []string     `json:"profiles"`
+	Doc      lint.Doc     `json:"doc"`
+	Flagged  string       `json:"flagged"`
+	Clean    string       `json:"clean"`
+	Options  []ruleOption `json:"options"`
+}
+
+type ruleOption struct {
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+}
+
+// runRules is "robotslint rules": every rule, a line each, or as JSON.
+func runRules(args []string, stdout, stderr io.Writer) int {
+	flags := flag.NewFlagSet("robotslint rules", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	format := flags.String("format", "text", "")
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, "usage: robotslint rules [--format text|json]\n\nLists every rule: its name, default severity, whether it fixes, and what it catches.\n")
+			return exitClean
+		}
+		fmt.Fprintf(stderr, "robotslint rules: %v (see robotslint rules -h)\n", err)
+		return exitError
+	}
+	if flags.NArg() > 0 {
+		fmt.Fprintf(stderr, "robotslint rules: unexpected argument %q (see robotslint rules -h)\n", flags.Arg(0))
+		return exitError
+	}
+	switch *format {
+	case "json":
+		list := []ruleJSON{}
+		for _, r := range rules.All() {
+			j := ruleJSON{Name: r.Name, Summary: r.Summary, Severity: r.Severity.String(), Fixable: r.Fixable,
+				Profiles: []string{}, Doc: r.Doc, Flagged: r.Flagged, Clean: r.Clean, Options: []ruleOption{}}
+			for _, p := range r.Profiles {
+				j.Profiles = append(j.Profiles, p.Name)
+			}
+			for _, o := range r.Options {
+				j.Options = append(j.Options, ruleOption(o))
+			}
+			list = append(list, j)
+		}
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(list)
+	case "text":
+		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+		for _, r := range rules.All() {
+			fix := ""
+			if r.Fixable {
+				fix = "fix"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Name, r.Severity, fix, r.Summary)
+		}
+		tw.Flush()
+	default:
+		fmt.Fprintf(stderr, "robotslint rules: unknown format %q: use text or json (see robotslint rules -h)\n", *format)
+		return exitError
+	}
+	return exitClean
+}
+
+// runExplain is "robotslint explain NAME": one rule's documentation.
+func runExplain(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+		fmt.Fprint(stdout, "usage: robotslint explain RULE\n\nPrints the documentation of a rule: what it reports, why it matters, an example and what to write instead.\n")
+		return exitClean
+	}
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "robotslint explain: give one rule name (see robotslint rules)")
+		return exitError
+	}
+	r := rules.Lookup(args[0])
+	if r == nil {
+		hint := "robotslint rules lists them"
+		if near := nearestRule(args[0]); near != "" {
+			hint = "did you mean " + near + "?"
+		}
+		fmt.Fprintf(stderr, "robotslint explain: there is no rule named %q (%s)\n", args[0], hint)
+		return exitError
+	}
+	fmt.Fprint(stdout, rules.Explain(r))
+	return exitClean
+}
+
+// nearestRule returns the rule name closest to name, if one is close
+// enough to be what was meant.
+func nearestRule(name string) string {
+	best, bestDist := "", 4
+	for _, r := range rules.All() {
+		if d := levenshtein.Distance(name, r.Name, nil); d < bestDist {
+			best, bestDist = r.Name, d
+		}
+	}
+	return best
+}
