@@ -12,32 +12,46 @@ import (
 // CheckFixSafety tells whether changing a file from before to after is
 // safe in the sense of Fix.Safe: every verdict of the google profile stays,
 // and a verdict of another targeted profile changes only to agree with
-// Google's. It asks every crawler either file names, "*" and one neither
-// names, about URLs derived from both files' patterns (each pattern with
-// its wildcards filled in, cut short, and extended), and returns the first
-// difference found, or "" when there is none.
+// Google's. It returns the first difference found, or "" when there is
+// none.
+//
+// It asks every crawler either file names, "*" and one neither names,
+// about URLs derived from the patterns a change can affect: those of the
+// lines that differ, and of every rule in a group (as any profile reads
+// the file) that holds a differing line, since a change can move rules
+// between groups. Each pattern gives the URLs that tell matching readings
+// apart: its wildcards filled in, cut short by a byte, and extended.
 func CheckFixSafety(before, after []byte, targets []*match.Profile) string {
 	fb, fa := syntax.Parse(before), syntax.Parse(after)
-	agents, urls := probes(fb), probes(fa)
-	agents.add(agentProbe{"UnknownRobotslintBot"}, agentProbe{"*"})
-	queries := probeQueries(append(agents.agents, urls.agents...), append(agents.urls, urls.urls...))
 	profiles := append([]*match.Profile{match.Google}, targets...)
-	var compiledBefore, compiledAfter []*match.Robots
+	var rb, ra []*match.Robots
 	for _, p := range profiles {
-		compiledBefore = append(compiledBefore, match.Compile(fb, p))
-		compiledAfter = append(compiledAfter, match.Compile(fa, p))
+		rb = append(rb, match.Compile(fb, p))
+		ra = append(ra, match.Compile(fa, p))
 	}
-	for _, q := range queries {
-		googleBefore := compiledBefore[0].Check(q.agent, q.url)
-		googleAfter := compiledAfter[0].Check(q.agent, q.url)
-		if googleBefore.Allowed != googleAfter.Allowed {
-			return fmt.Sprintf("google's verdict for %s on %q changes from %s to %s", q.agent, q.url, word(googleBefore.Allowed), word(googleAfter.Allowed))
-		}
-		for k, p := range profiles[1:] {
-			b := compiledBefore[k+1].Check(q.agent, q.url)
-			a := compiledAfter[k+1].Check(q.agent, q.url)
-			if b.Allowed != a.Allowed && a.Allowed != googleAfter.Allowed {
-				return fmt.Sprintf("%s's verdict for %s on %q changes from %s to %s, away from google's", p.Name, q.agent, q.url, word(b.Allowed), word(a.Allowed))
+	lo, hiB, hiA := changedLines(fb, fa)
+	var urls []string
+	urls = append(urls, "/", "/robots.txt", "/x")
+	urls = appendPatternURLs(urls, fb, rb, lo, hiB)
+	urls = appendPatternURLs(urls, fa, ra, lo, hiA)
+	slices.Sort(urls)
+	urls = slices.Compact(urls)
+	agents := append(agentProbes(fb), agentProbes(fa)...)
+	agents = append(agents, "UnknownRobotslintBot", "*")
+	slices.Sort(agents)
+	agents = slices.Compact(agents)
+
+	for _, agent := range agents {
+		for _, url := range urls {
+			gb, ga := rb[0].Check(agent, url), ra[0].Check(agent, url)
+			if gb.Allowed != ga.Allowed {
+				return fmt.Sprintf("google's verdict for %s on %q changes from %s to %s", agent, url, word(gb.Allowed), word(ga.Allowed))
+			}
+			for k, p := range profiles[1:] {
+				b, a := rb[k+1].Check(agent, url), ra[k+1].Check(agent, url)
+				if b.Allowed != a.Allowed && a.Allowed != ga.Allowed {
+					return fmt.Sprintf("%s's verdict for %s on %q changes from %s to %s, away from google's", p.Name, agent, url, word(b.Allowed), word(a.Allowed))
+				}
 			}
 		}
 	}
@@ -51,50 +65,82 @@ func word(allowed bool) string {
 	return "disallowed"
 }
 
-type agentProbe struct{ name string }
-
-type probeSet struct {
-	agents []string
-	urls   []string
+// changedLines returns the lines that differ between two files: lines
+// [lo, hiB) of before became lines [lo, hiA) of after.
+func changedLines(fb, fa *syntax.File) (lo, hiB, hiA int) {
+	b, a := fb.Lines, fa.Lines
+	same := func(i, j int) bool {
+		return string(fb.Text(b[i].Span)) == string(fa.Text(a[j].Span))
+	}
+	for lo < len(b) && lo < len(a) && same(lo, lo) {
+		lo++
+	}
+	hiB, hiA = len(b), len(a)
+	for hiB > lo && hiA > lo && same(hiB-1, hiA-1) {
+		hiB, hiA = hiB-1, hiA-1
+	}
+	// A changed byte order mark changes the first line.
+	if string(fb.Text(fb.BOM)) != string(fa.Text(fa.BOM)) {
+		lo = 0
+	}
+	return lo, hiB, hiA
 }
 
-func (s *probeSet) add(agents ...agentProbe) {
-	for _, a := range agents {
-		if !slices.Contains(s.agents, a.name) {
-			s.agents = append(s.agents, a.name)
+// appendPatternURLs adds the probe URLs of the lines [lo, hi) of f and of
+// every rule of a group, as any of the compiled profiles reads f, that
+// holds one of those lines or follows them directly.
+func appendPatternURLs(urls []string, f *syntax.File, compiled []*match.Robots, lo, hi int) []string {
+	in := func(line int) bool { return line >= lo-1 && line <= hi }
+	for i := max(lo, 0); i < hi && i < len(f.Lines); i++ {
+		urls = appendLineURLs(urls, f, i)
+	}
+	for _, r := range compiled {
+		for _, g := range r.Groups {
+			touched := slices.ContainsFunc(g.UserAgents, in) || slices.ContainsFunc(g.Rules, func(rule match.Rule) bool { return in(rule.Line) })
+			if !touched {
+				continue
+			}
+			for _, rule := range g.Rules {
+				urls = appendLineURLs(urls, f, rule.Line)
+			}
 		}
 	}
+	return urls
 }
 
-// probes returns the crawler names and URLs a file suggests: each
-// user-agent value as written and as its leading token, and around each
-// rule's pattern the URLs that tell matching readings apart.
-func probes(f *syntax.File) probeSet {
-	var s probeSet
-	s.urls = []string{"/", "/robots.txt", "/x"}
+// appendLineURLs adds the probe URLs of every word of line i's value, and
+// of the text after its key's first word when the line has no colon.
+func appendLineURLs(urls []string, f *syntax.File, i int) []string {
+	text := string(f.Text(f.Lines[i].Text()))
+	if hash := strings.IndexByte(text, '#'); hash >= 0 {
+		text = text[:hash]
+	}
+	if _, v, ok := strings.Cut(text, ":"); ok {
+		text = v
+	}
+	for _, word := range strings.Fields(text) {
+		urls = append(urls, patternURLs(word)...)
+	}
+	return urls
+}
+
+// agentProbes returns the crawler names a file suggests: each user-agent
+// value as written and as its leading token, lower-cased.
+func agentProbes(f *syntax.File) []string {
+	var agents []string
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		if l.Kind != syntax.LineDirective {
 			continue
 		}
-		value := string(f.Text(l.Value()))
-		key := strings.ToLower(string(f.Text(l.Key())))
-		switch {
-		case strings.HasPrefix(key, "user") || strings.Contains(key, "agent"):
-			token := value
-			if n := strings.IndexFunc(value, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '-' || r == '_') }); n >= 0 {
-				token = value[:n]
-			}
-			s.add(agentProbe{value}, agentProbe{token})
-		default:
-			// Any other line may be a rule to some profile (Google reads
-			// "Disalow"); a Sitemap URL makes a few useless probes.
-			for _, field := range strings.Fields(value) {
-				s.urls = append(s.urls, patternURLs(field)...)
-			}
+		key := syntax.LowerASCII(string(f.Text(l.Key())))
+		if !strings.HasPrefix(key, "user") && !strings.Contains(key, "agent") {
+			continue
 		}
+		value := string(f.Text(l.Value()))
+		agents = append(agents, syntax.LowerASCII(value), match.GoogleAgent([]byte(value)))
 	}
-	return s
+	return agents
 }
 
 // patternURLs returns URLs around a pattern: the pattern with each '*'
@@ -113,18 +159,4 @@ func patternURLs(pattern string) []string {
 		}
 	}
 	return out
-}
-
-type probeQuery struct{ agent, url string }
-
-func probeQueries(agents, urls []string) []probeQuery {
-	slices.Sort(urls)
-	urls = slices.Compact(urls)
-	var qs []probeQuery
-	for _, a := range agents {
-		for _, u := range urls {
-			qs = append(qs, probeQuery{a, u})
-		}
-	}
-	return qs
 }
