@@ -16,7 +16,7 @@ func ApplyFixes(src []byte, diags []Diagnostic, unsafe bool) ([]byte, []Diagnost
 	var applied []Diagnostic
 	for _, d := range diags {
 		i := slices.IndexFunc(d.Fixes, func(f Fix) bool { return f.Safe || unsafe })
-		if i < 0 || !validEdits(d.Fixes[i].Edits, len(src)) || conflicts(edits, d.Fixes[i].Edits) {
+		if i < 0 || !validEdits(d.Fixes[i].Edits, len(src)) || conflicts(edits, d.Fixes[i].Edits) || sameLine(src, edits, d.Fixes[i].Edits) {
 			continue
 		}
 		edits = append(edits, d.Fixes[i].Edits...)
@@ -59,6 +59,23 @@ func conflicts(a, b []Edit) bool {
 	for _, x := range a {
 		for _, y := range b {
 			if x.Span.Start == y.Span.Start || x.Span.Start < y.Span.End && y.Span.Start < x.Span.End {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameLine reports whether an edit of b lies on a line an edit of a
+// touches. Two fixes of one line, each right alone, can make nonsense
+// together ("Disallow /a:b" given a colon and a leading slash becomes
+// "Disallow: /a:/b"), so a line takes one fix a round; the next round
+// re-lints the fixed line and offers what still applies.
+func sameLine(src []byte, a, b []Edit) bool {
+	for _, x := range a {
+		for _, y := range b {
+			lo, hi := min(x.Span.End, y.Span.End), max(x.Span.Start, y.Span.Start)
+			if lo >= hi || !bytes.ContainsAny(src[lo:hi], "\r\n") {
 				return true
 			}
 		}

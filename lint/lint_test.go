@@ -74,7 +74,7 @@ func TestSuppressions(t *testing.T) {
 }
 
 func TestApplyFixes(t *testing.T) {
-	src := []byte("abcdef")
+	src := []byte("abc\ndef")
 	fix := func(start, end int, text string, safe bool) Diagnostic {
 		return Diagnostic{Fixes: []Fix{{Safe: safe, Edits: []Edit{{syntax.Span{Start: start, End: end}, text}}}}}
 	}
@@ -85,13 +85,14 @@ func TestApplyFixes(t *testing.T) {
 		want   string
 		n      int
 	}{
-		{"one", []Diagnostic{fix(1, 2, "B", true)}, false, "aBcdef", 1},
-		{"two", []Diagnostic{fix(1, 2, "B", true), fix(4, 4, "_", true)}, false, "aBcd_ef", 2},
-		{"overlap skipped", []Diagnostic{fix(1, 3, "X", true), fix(2, 4, "Y", true)}, false, "aXdef", 1},
-		{"same insertion point skipped", []Diagnostic{fix(2, 2, "X", true), fix(2, 2, "Y", true)}, false, "abXcdef", 1},
-		{"unsafe not applied", []Diagnostic{fix(0, 1, "A", false)}, false, "abcdef", 0},
-		{"unsafe on request", []Diagnostic{fix(0, 1, "A", false)}, true, "Abcdef", 1},
-		{"outside the file", []Diagnostic{fix(5, 9, "Z", true)}, false, "abcdef", 0},
+		{"one", []Diagnostic{fix(1, 2, "B", true)}, false, "aBc\ndef", 1},
+		{"two lines", []Diagnostic{fix(1, 2, "B", true), fix(5, 5, "_", true)}, false, "aBc\nd_ef", 2},
+		{"one fix a line", []Diagnostic{fix(0, 1, "A", true), fix(2, 2, "_", true)}, false, "Abc\ndef", 1},
+		{"overlap skipped", []Diagnostic{fix(1, 3, "X", true), fix(2, 4, "Y", true)}, false, "aX\ndef", 1},
+		{"same insertion point skipped", []Diagnostic{fix(2, 2, "X", true), fix(2, 2, "Y", true)}, false, "abXc\ndef", 1},
+		{"unsafe not applied", []Diagnostic{fix(0, 1, "A", false)}, false, "abc\ndef", 0},
+		{"unsafe on request", []Diagnostic{fix(0, 1, "A", false)}, true, "Abc\ndef", 1},
+		{"outside the file", []Diagnostic{fix(5, 9, "Z", true)}, false, "abc\ndef", 0},
 	}
 	for _, tt := range tests {
 		got, applied := ApplyFixes(src, tt.diags, tt.unsafe)
