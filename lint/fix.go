@@ -75,7 +75,15 @@ func sameLine(src []byte, a, b []Edit) bool {
 	for _, x := range a {
 		for _, y := range b {
 			lo, hi := min(x.Span.End, y.Span.End), max(x.Span.Start, y.Span.Start)
-			if lo >= hi || !bytes.ContainsAny(src[lo:hi], "\r\n") {
+			switch {
+			case lo < hi && !bytes.ContainsAny(src[lo:hi], "\r\n"):
+				return true
+			case lo == hi && (lo == 0 || src[lo-1] != '\n' && src[lo-1] != '\r'):
+				// Touching in mid-line; edits that meet at a line start,
+				// such as the deletions of two adjacent lines, are on
+				// lines of their own.
+				return true
+			case lo > hi:
 				return true
 			}
 		}
@@ -84,8 +92,9 @@ func sameLine(src []byte, a, b []Edit) bool {
 }
 
 // maxFixRounds bounds FixAll: fixes that keep enabling each other would
-// otherwise never settle.
-const maxFixRounds = 10
+// otherwise never settle. A round applies one fix a line, and fixes that
+// move lines can need a round each.
+const maxFixRounds = 100
 
 // FixAll lints src and applies fixes (safe ones, and unsafe ones too when
 // unsafe is true), then lints the result again, until no fix applies. It

@@ -20,7 +20,9 @@ import (
 // lines that differ, and of every rule in a group (as any profile reads
 // the file) that holds a differing line, since a change can move rules
 // between groups. Each pattern gives the URLs that tell matching readings
-// apart: its wildcards filled in, cut short by a byte, and extended.
+// apart: its wildcards filled in, cut short by a byte, and extended. When
+// that makes more than maxSafetyQueries queries, the URLs of the group's
+// other rules are sampled evenly.
 func CheckFixSafety(before, after []byte, targets []*match.Profile) string {
 	fb, fa := syntax.Parse(before), syntax.Parse(after)
 	profiles := append([]*match.Profile{match.Google}, targets...)
@@ -30,16 +32,42 @@ func CheckFixSafety(before, after []byte, targets []*match.Profile) string {
 		ra = append(ra, match.Compile(fa, p))
 	}
 	lo, hiB, hiA := changedLines(fb, fa)
-	var urls []string
-	urls = append(urls, "/", "/robots.txt", "/x")
-	urls = appendPatternURLs(urls, fb, rb, lo, hiB)
-	urls = appendPatternURLs(urls, fa, ra, lo, hiA)
-	slices.Sort(urls)
-	urls = slices.Compact(urls)
-	agents := append(agentProbes(fb), agentProbes(fa)...)
-	agents = append(agents, "UnknownRobotslintBot", "*")
-	slices.Sort(agents)
-	agents = slices.Compact(agents)
+	// The URLs of the changed lines come first, then those of the rules
+	// around them, which a large group makes many.
+	urls := []string{"/", "/robots.txt", "/x"}
+	for i := lo; i < hiB; i++ {
+		urls = appendLineURLs(urls, fb, i)
+	}
+	for i := lo; i < hiA; i++ {
+		urls = appendLineURLs(urls, fa, i)
+	}
+	urls = dedupe(urls)
+	var around []string
+	around = appendGroupURLs(around, fb, rb, lo, hiB)
+	around = appendGroupURLs(around, fa, ra, lo, hiA)
+	// Crawlers named near the change, or by a group it touches, can change
+	// their verdicts; a crawler named only far away reads the same groups
+	// before and after, so a sample of those suffices.
+	near, far := agentProbes(fb, rb, lo, hiB)
+	nearA, farA := agentProbes(fa, ra, lo, hiA)
+	agents := dedupe(append(append(near, nearA...), "UnknownRobotslintBot", "*"))
+	far = dedupe(append(far, farA...))
+	for i := 0; i < len(far); i += max(len(far)/16, 1) {
+		agents = append(agents, far[i])
+	}
+	agents = dedupe(agents)
+	// Keep the check within maxSafetyQueries by sampling the URLs around
+	// the change evenly; those of the changed lines are always asked.
+	around = dedupe(around)
+	if room := maxSafetyQueries/len(agents) - len(urls); room < len(around) {
+		step := len(around) / max(room, 1)
+		var sample []string
+		for i := 0; i < len(around) && len(sample) < room; i += max(step, 1) {
+			sample = append(sample, around[i])
+		}
+		around = sample
+	}
+	urls = append(urls, around...)
 
 	for _, agent := range agents {
 		for _, url := range urls {
@@ -86,14 +114,21 @@ func changedLines(fb, fa *syntax.File) (lo, hiB, hiA int) {
 	return lo, hiB, hiA
 }
 
-// appendPatternURLs adds the probe URLs of the lines [lo, hi) of f and of
-// every rule of a group, as any of the compiled profiles reads f, that
-// holds one of those lines or follows them directly.
-func appendPatternURLs(urls []string, f *syntax.File, compiled []*match.Robots, lo, hi int) []string {
+// maxSafetyQueries bounds the queries of one CheckFixSafety for each
+// profile: a fix in a group of thousands of rules would otherwise ask
+// millions.
+const maxSafetyQueries = 10000
+
+func dedupe(s []string) []string {
+	slices.Sort(s)
+	return slices.Compact(s)
+}
+
+// appendGroupURLs adds the probe URLs of every rule of a group, as any of
+// the compiled profiles reads f, that holds one of the lines [lo, hi) or
+// follows them directly.
+func appendGroupURLs(urls []string, f *syntax.File, compiled []*match.Robots, lo, hi int) []string {
 	in := func(line int) bool { return line >= lo-1 && line <= hi }
-	for i := max(lo, 0); i < hi && i < len(f.Lines); i++ {
-		urls = appendLineURLs(urls, f, i)
-	}
 	for _, r := range compiled {
 		for _, g := range r.Groups {
 			touched := slices.ContainsFunc(g.UserAgents, in) || slices.ContainsFunc(g.Rules, func(rule match.Rule) bool { return in(rule.Line) })
@@ -124,10 +159,22 @@ func appendLineURLs(urls []string, f *syntax.File, i int) []string {
 	return urls
 }
 
-// agentProbes returns the crawler names a file suggests: each user-agent
-// value as written and as its leading token, lower-cased.
-func agentProbes(f *syntax.File) []string {
-	var agents []string
+// agentProbes returns the crawler names a file suggests, each user-agent
+// value as written and as its leading token, lower-cased: near are those of
+// the lines [lo, hi) and of the groups, as any of the compiled profiles
+// reads f, that hold one of them; far are the others.
+func agentProbes(f *syntax.File, compiled []*match.Robots, lo, hi int) (near, far []string) {
+	touched := make(map[int]bool)
+	in := func(line int) bool { return line >= lo-1 && line <= hi }
+	for _, r := range compiled {
+		for _, g := range r.Groups {
+			if slices.ContainsFunc(g.UserAgents, in) || slices.ContainsFunc(g.Rules, func(rule match.Rule) bool { return in(rule.Line) }) {
+				for _, ua := range g.UserAgents {
+					touched[ua] = true
+				}
+			}
+		}
+	}
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		if l.Kind != syntax.LineDirective {
@@ -138,9 +185,14 @@ func agentProbes(f *syntax.File) []string {
 			continue
 		}
 		value := string(f.Text(l.Value()))
-		agents = append(agents, syntax.LowerASCII(value), match.GoogleAgent([]byte(value)))
+		names := []string{syntax.LowerASCII(value), match.GoogleAgent([]byte(value))}
+		if touched[i] || in(i) {
+			near = append(near, names...)
+		} else {
+			far = append(far, names...)
+		}
 	}
-	return agents
+	return near, far
 }
 
 // patternURLs returns URLs around a pattern: the pattern with each '*'

@@ -1,5 +1,882 @@
 package rules
 
-import "github.com/robotslint/robotslint/lint"
+import (
+	"bytes"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
 
-var directiveRules = []*lint.Rule{}
+	"github.com/agext/levenshtein"
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/rules/kb"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// directiveRules are the rules about directive lines: their names, their
+// colons, lines that are no directive at all, and the values of the
+// directives other than Allow, Disallow and User-agent.
+var directiveRules = []*lint.Rule{
+	MisspelledDirective,
+	MissingColon,
+	InvalidLine,
+	UnknownDirective,
+	NoindexDirective,
+	UnsupportedDirective,
+	CrawlDelay,
+	SitemapURL,
+}
+
+// The rest of this file is what the directive rules share: one reading of
+// each line (inspectLine), so that every odd line is reported by exactly
+// one of misspelled-directive, missing-colon, invalid-line and
+// unknown-directive (or, for a misspelled name without its colon, by the
+// first two with the same fix); the names of the crawlers a message
+// speaks of; and the proof that a fix is safe.
+
+// nameMatch says how a written name matches the directive it means.
+type nameMatch uint8
+
+const (
+	matchNone nameMatch = iota
+	// matchExact: the name itself, in any case.
+	matchExact
+	// matchKnown: a misspelling the knowledge base lists ("Disalow").
+	matchKnown
+	// matchVariant: the name with other separators or none ("User_agent",
+	// "Crawldelay").
+	matchVariant
+	// matchGarbled: the exact name behind a byte order mark garbled into
+	// "ï»¿" by a wrong character-set conversion.
+	matchGarbled
+	// matchNear: a small edit away from the name ("Disallw").
+	matchNear
+)
+
+// garbledBOM is the UTF-8 byte order mark read as Windows-1252 and written
+// back as UTF-8: "ï»¿".
+const garbledBOM = "\u00ef\u00bb\u00bf"
+
+// nameVariants maps each directive's name without '-' to the directive.
+var nameVariants = sync.OnceValue(func() map[string]syntax.Directive {
+	m := make(map[string]syntax.Directive)
+	for _, d := range syntax.Directives() {
+		m[strings.ReplaceAll(d.String(), "-", "")] = d
+	}
+	return m
+})
+
+// resolveName returns the directive that the name n means, and how n
+// matches it; DirectiveNone when it means none. Edit distance is tried
+// only when near is true: a word that is merely close to a directive's
+// name is a misspelling only where a directive is expected. A garbled byte
+// order mark is skipped, and skip says how many bytes it takes.
+func resolveName(n []byte, near bool) (d syntax.Directive, how nameMatch, skip int) {
+	if len(n) == 0 {
+		return syntax.DirectiveNone, matchNone, 0
+	}
+	if d := syntax.LookupDirective(n); d != syntax.DirectiveOther {
+		return d, matchExact, 0
+	}
+	if bytes.HasPrefix(n, []byte(garbledBOM)) {
+		if d := syntax.LookupDirective(n[len(garbledBOM):]); d != syntax.DirectiveOther {
+			return d, matchGarbled, len(garbledBOM)
+		}
+		return syntax.DirectiveNone, matchNone, 0
+	}
+	if len(n) > 32 {
+		return syntax.DirectiveNone, matchNone, 0
+	}
+	if d, ok := kb.Misspelling(string(n)); ok {
+		return d, matchKnown, 0
+	}
+	lower := syntax.LowerASCII(string(n))
+	stripped := strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r == ' ' || r == '\t' {
+			return -1
+		}
+		return r
+	}, lower)
+	if d, ok := nameVariants()[stripped]; ok {
+		return d, matchVariant, 0
+	}
+	if near && len(lower) >= 4 && isASCIIName(lower) {
+		best, bestDist := syntax.DirectiveNone, 99
+		for _, d := range syntax.Directives() {
+			name := d.String()
+			limit := 2
+			// Short names are two edits from common words ("post",
+			// "alloc"), and so are Noindex and its kin ("index",
+			// "follow"): they take one edit, with the first letter kept.
+			if len(name) <= 5 || isNoindexFamily(d) {
+				limit = 1
+				if lower[0] != name[0] {
+					continue
+				}
+			}
+			if diff := len(lower) - len(name); diff > limit || -diff > limit {
+				continue
+			}
+			// No maximum cost: with one, Calculate can return a bound
+			// below it for strings that are further apart.
+			dist, _, _ := levenshtein.Calculate([]rune(lower), []rune(name), 0, 1, 1, 1)
+			if dist <= limit && dist < bestDist {
+				best, bestDist = d, dist
+			}
+		}
+		if best != syntax.DirectiveNone {
+			return best, matchNear, 0
+		}
+	}
+	return syntax.DirectiveNone, matchNone, 0
+}
+
+// isASCIIName reports whether s is made of lower-case ASCII letters,
+// digits, '-' and '_' only.
+func isASCIIName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
+
+// isNameLike reports whether a key could be some directive's name: a
+// letter, then letters, digits, '-', '_' and '.'. Other keys ("Error 404",
+// "$$$$") are stray text, not directives.
+func isNameLike(k []byte) bool {
+	for i, r := range string(k) {
+		switch {
+		case unicode.IsLetter(r):
+		case i > 0 && (unicode.IsDigit(r) || r == '-' || r == '_' || r == '.'):
+		default:
+			return false
+		}
+	}
+	return len(k) > 0
+}
+
+// colonState says what is wrong with the separator of a line that names a
+// directive.
+type colonState uint8
+
+const (
+	colonOK colonState = iota
+	// colonMissing: two words and no colon ("Disallow /tmp"), which Google
+	// splits at the whitespace and other crawlers drop.
+	colonMissing
+	// colonStandIn: another character stands where the colon belongs
+	// ("Disallow; /tmp", a full-width colon).
+	colonStandIn
+	// colonLater: no colon after the name, but one further on, so the key
+	// runs into the value ("Disallow https://example.com/x").
+	colonLater
+	// colonAlone: the name alone, without colon or value ("Disallow").
+	colonAlone
+	// colonWords: the name and more than one word, without a colon, which
+	// no crawler reads ("Disallow /a /b").
+	colonWords
+)
+
+// invalidKind says why a line is no directive at all.
+type invalidKind uint8
+
+const (
+	invalidNone invalidKind = iota
+	// invalidStray: text that is neither a directive, a comment nor blank.
+	invalidStray
+	// invalidEmptyKey: nothing before the colon.
+	invalidEmptyKey
+	// invalidURL: a bare URL.
+	invalidURL
+	// invalidPath: a bare path.
+	invalidPath
+	// invalidAgentRule: a crawler's name and a rule on one line ("GPTBot
+	// Disallow: /").
+	invalidAgentRule
+	// invalidWordsName: words before a directive's name ("Image Sitemap:").
+	invalidWordsName
+	// invalidSlashes: a line starting with "//", which is no comment.
+	invalidSlashes
+	// invalidEscapes: the characters \r\n or \n written out instead of line
+	// breaks.
+	invalidEscapes
+)
+
+// extKind classifies keys that name no directive the syntax knows, but an
+// extension robotslint recognises.
+type extKind uint8
+
+const (
+	extNone extKind = iota
+	// extQuiet: a recent extension (AI preferences, licensing) or a
+	// verification token some service reads; nothing to report.
+	extQuiet
+	// extObsolete: a field of a proposal that no crawler implements
+	// (robots.txt 2.0, ACAP); unsupported-directive reports it.
+	extObsolete
+)
+
+// extensionKeys are the keys of recognised extensions, in lower case.
+var extensionKeys = map[string]extKind{
+	// AI-preference and licensing extensions that other validators
+	// wrongly fail (Lighthouse, Search Console): crawlers that do not read
+	// them lose nothing.
+	"license":         extQuiet,
+	"tdm-reservation": extQuiet,
+	"tdm-policy":      extQuiet,
+	"llms-txt":        extQuiet,
+	"llms":            extQuiet,
+	"llm-policy":      extQuiet,
+	"agentmap":        extQuiet,
+	// Daum's webmaster tool verifies site ownership by this line.
+	"daumwebmastertool": extQuiet,
+	// Sean Conner's robots.txt 2.0 proposal (1996).
+	"robot-version": extObsolete,
+	"comment":       extObsolete,
+	// A meta tag's name that some sites copy into robots.txt; Google's
+	// parser lists it among the keys it knows and ignores.
+	"revisit-after": extObsolete,
+}
+
+// extensionOf returns how a key that names no directive is recognised.
+func extensionOf(lowerKey string) extKind {
+	if k, ok := extensionKeys[lowerKey]; ok {
+		return k
+	}
+	if strings.HasPrefix(lowerKey, "acap-") {
+		return extObsolete
+	}
+	return extNone
+}
+
+// lineInfo is what the directive rules make of one line.
+type lineInfo struct {
+	// meant is the directive the line names, exactly or not; DirectiveNone
+	// when it names none.
+	meant syntax.Directive
+	how   nameMatch
+	// name is the written name of meant: the key, or the word of it that
+	// names the directive. garbled is the garbled byte order mark before
+	// it, when how is matchGarbled.
+	name, garbled syntax.Span
+	colon         colonState
+	// sep is where the colon should be: the whitespace standing in for it,
+	// the character that does (colonStandIn), or the empty span after the
+	// name.
+	sep syntax.Span
+	// invalid says why the line is no directive; body is its text without
+	// comment and surrounding whitespace.
+	invalid invalidKind
+	body    syntax.Span
+	// suggest is the directive named by the last word of a line that is
+	// invalidWordsName or invalidAgentRule.
+	suggest syntax.Directive
+	// unknown is true for a key that looks like a directive's name but
+	// names none; ext says whether it is a recognised extension.
+	unknown bool
+	ext     extKind
+}
+
+// isNoindexFamily reports whether d is one of the unofficial directives
+// that no crawler reads any more.
+func isNoindexFamily(d syntax.Directive) bool {
+	return d == syntax.DirectiveNoindex || d == syntax.DirectiveNofollow || d == syntax.DirectiveNoarchive
+}
+
+// lineScan walks the lines of a file for the directive rules, skipping
+// the lines whose name holds a character that the file rules report
+// (control, invisible and invalid characters), so that those lines get one
+// finding, about the character.
+type lineScan struct {
+	f *syntax.File
+	// other is true when the file is not robots.txt text at all (an HTML
+	// page, an error message, binary data): not-robots-txt reports that
+	// once, and reporting its lines would bury the one finding that
+	// matters. When not-robots-txt reports HTML or an error message printed
+	// before the robots.txt text, start is the first line Google reads a
+	// directive on, and the lines before it are that text.
+	other bool
+	start int
+	fact  int
+}
+
+func newLineScan(pass *lint.Pass) *lineScan {
+	f := pass.File
+	s := &lineScan{f: f}
+	switch v := judgeContent(pass); v.kind {
+	case contentOther:
+		s.other = true
+	case contentPrefixed:
+		s.start = max(f.LineAt(v.evidence.End), 0)
+		for s.start < len(f.Lines) {
+			l := &f.Lines[s.start]
+			if l.Kind == syntax.LineDirective && match.GoogleDirective(f.Text(l.Key())) != syntax.DirectiveOther {
+				break
+			}
+			s.start++
+		}
+	}
+	return s
+}
+
+// charFactBefore reports whether line i has a character fact starting
+// before end. Lines must be asked about in increasing order.
+func (s *lineScan) charFactBefore(i, end int) bool {
+	facts := s.f.Facts
+	for s.fact < len(facts) && facts[s.fact].Line < i {
+		s.fact++
+	}
+	for k := s.fact; k < len(facts) && facts[k].Line == i; k++ {
+		switch facts[k].Kind {
+		case syntax.FactNUL, syntax.FactControlChar, syntax.FactInvisibleChar, syntax.FactInvalidUTF8, syntax.FactBOMInLine:
+			if facts[k].Span.Start < end {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// each calls fn for every line that is not blank, a comment, or a
+// directive named exactly and followed by a colon; those are the lines
+// that misspelled-directive, missing-colon, invalid-line and
+// unknown-directive look at.
+func (s *lineScan) each(fn func(i int, info *lineInfo)) {
+	if s.other {
+		return
+	}
+	f := s.f
+	src := f.Bytes()
+	for i := s.start; i < len(f.Lines); i++ {
+		l := &f.Lines[i]
+		switch l.Kind {
+		case syntax.LineBlank, syntax.LineComment:
+			continue
+		case syntax.LineDirective:
+			if l.Directive != syntax.DirectiveOther && l.Sep().Len() == 1 && src[l.Sep().Start] == ':' {
+				continue
+			}
+			if s.charFactBefore(i, l.Key().End) {
+				continue
+			}
+		default:
+			if s.charFactBefore(i, l.Span.End) {
+				continue
+			}
+		}
+		info := inspectLine(f, l)
+		if info.meant != syntax.DirectiveNone || info.invalid != invalidNone || info.unknown {
+			fn(i, &info)
+		}
+	}
+}
+
+// fullColon is the full-width colon U+FF1A of East Asian keyboards.
+const fullColon = "\uff1a"
+
+// inspectLine reads a line that is not a directive named exactly and
+// followed by a colon.
+func inspectLine(f *syntax.File, l *syntax.Line) (info lineInfo) {
+	src := f.Bytes()
+	info.body = lineBody(f, l)
+	body := src[info.body.Start:info.body.End]
+	if bytes.HasPrefix(body, []byte("//")) {
+		info.invalid = invalidSlashes
+		return info
+	}
+	if (l.Directive == syntax.DirectiveOther || l.Directive == syntax.DirectiveNone) && bytes.Contains(body, []byte(`\r\n`)) {
+		info.invalid = invalidEscapes
+		return info
+	}
+	if l.Kind == syntax.LineInvalid {
+		return inspectInvalid(f, l, info)
+	}
+	key := l.Key()
+	k := src[key.Start:key.End]
+	value := src[l.Value().Start:l.Value().End]
+	colon := l.Sep().Len() == 1 && src[l.Sep().Start] == ':'
+	named := func(d syntax.Directive, how nameMatch, skip int, name syntax.Span) {
+		info.meant, info.how = d, how
+		info.garbled = syntax.Span{Start: name.Start, End: name.Start + skip}
+		info.name = syntax.Span{Start: name.Start + skip, End: name.End}
+	}
+	if l.Directive != syntax.DirectiveOther {
+		// Only a missing colon brings such a line here.
+		named(l.Directive, matchExact, 0, key)
+		info.colon, info.sep = colonMissing, l.Sep()
+		return info
+	}
+	ws := bytes.IndexAny(k, " \t")
+	if ws < 0 && colon {
+		// "Sitemap：https://..." splits at the colon of https.
+		if j := bytes.Index(k, []byte(fullColon)); j > 0 {
+			if d, how, skip := resolveName(k[:j], false); d != syntax.DirectiveNone {
+				named(d, how, skip, syntax.Span{Start: key.Start, End: key.Start + j})
+				info.colon, info.sep = colonStandIn, syntax.Span{Start: key.Start + j, End: key.Start + j + len(fullColon)}
+				return info
+			}
+		}
+		if isScheme(k) && bytes.HasPrefix(value, []byte("//")) {
+			info.invalid = invalidURL
+			return info
+		}
+		if d, how, skip := resolveName(k, true); d != syntax.DirectiveNone {
+			named(d, how, skip, key)
+			return info
+		}
+		if isNameLike(k) || match.GoogleDirective(k) != syntax.DirectiveOther {
+			info.unknown = true
+			info.ext = extensionOf(syntax.LowerASCII(string(k)))
+			return info
+		}
+		return strayOrEscapes(src, info)
+	}
+	if ws < 0 {
+		// Two words and no colon, the key naming no directive exactly.
+		if n := standIn(k); n > 0 {
+			if d, how, skip := resolveName(k[:len(k)-n], false); d != syntax.DirectiveNone {
+				named(d, how, skip, syntax.Span{Start: key.Start, End: key.End - n})
+				info.colon, info.sep = colonStandIn, syntax.Span{Start: key.End - n, End: key.End}
+				return info
+			}
+		}
+		if d, how, skip := resolveName(k, true); d != syntax.DirectiveNone && (how != matchNear || plausibleValue(d, value)) {
+			named(d, how, skip, key)
+			info.colon, info.sep = colonMissing, l.Sep()
+			return info
+		}
+		if match.GoogleDirective(k) != syntax.DirectiveOther {
+			info.unknown = true // "Disallowing /x", which Google reads by the prefix
+			return info
+		}
+		return strayOrEscapes(src, info)
+	}
+	// The key holds whitespace, so the line has a colon after it.
+	if d, how, skip := resolveName(k, false); d != syntax.DirectiveNone {
+		named(d, how, skip, key) // "User agent", "Crawl delay"
+		return info
+	}
+	first := k[:ws]
+	rest := key.Start + ws
+	for rest < key.End && (src[rest] == ' ' || src[rest] == '\t') {
+		rest++
+	}
+	// "Disallow https://x/" and "Disallow /a:b": the colon sits inside the
+	// value's one word, so the name lacks its own.
+	if d, how, skip := resolveName(first, false); d != syntax.DirectiveNone &&
+		bytes.IndexAny(src[rest:key.End], " \t") < 0 && l.Value().Start == l.Sep().End {
+		named(d, how, skip, syntax.Span{Start: key.Start, End: key.Start + ws})
+		info.colon, info.sep = colonLater, syntax.Span{Start: key.Start + ws, End: rest}
+		return info
+	}
+	if match.GoogleDirective(k) != syntax.DirectiveOther {
+		// "Sitemap index: https://x/": Google reads it by the prefix.
+		info.unknown = true
+		return info
+	}
+	last := bytes.LastIndexAny(k, " \t") + 1
+	if d, _, _ := resolveName(k[last:], false); d != syntax.DirectiveNone {
+		info.suggest, info.name = d, syntax.Span{Start: key.Start + last, End: key.End}
+		info.invalid = invalidWordsName
+		if (d == syntax.DirectiveAllow || d == syntax.DirectiveDisallow) && bytes.IndexAny(bytes.TrimRight(k[:last], " \t"), " \t") < 0 {
+			info.invalid = invalidAgentRule
+		}
+		return info
+	}
+	return strayOrEscapes(src, info)
+}
+
+// inspectInvalid reads a line the syntax found no separator in, or nothing
+// before its colon.
+func inspectInvalid(f *syntax.File, l *syntax.Line, info lineInfo) lineInfo {
+	src := f.Bytes()
+	body := src[info.body.Start:info.body.End]
+	if len(body) == 0 {
+		return info
+	}
+	if body[0] == ':' {
+		info.invalid = invalidEmptyKey
+		return info
+	}
+	if string(body) == garbledBOM {
+		// A garbled byte order mark before a comment: the line means
+		// nothing either way, as the writer intended.
+		return info
+	}
+	end := bytes.IndexAny(body, " \t")
+	if end < 0 {
+		end = len(body)
+	}
+	word := body[:end]
+	start := info.body.Start
+	if j := bytes.Index(word, []byte(fullColon)); j > 0 {
+		if d, how, skip := resolveName(word[:j], false); d != syntax.DirectiveNone {
+			info.meant, info.how = d, how
+			info.garbled = syntax.Span{Start: start, End: start + skip}
+			info.name = syntax.Span{Start: start + skip, End: start + j}
+			info.colon, info.sep = colonStandIn, syntax.Span{Start: start + j, End: start + j + len(fullColon)}
+			return info
+		}
+	}
+	if d, how, skip := resolveName(word, false); d != syntax.DirectiveNone {
+		fields := bytes.Fields(body)
+		if len(fields) == 1 || plausibleValue(d, fields[1]) {
+			info.meant, info.how = d, how
+			info.garbled = syntax.Span{Start: start, End: start + skip}
+			info.name = syntax.Span{Start: start + skip, End: start + end}
+			info.colon, info.sep = colonAlone, syntax.Span{Start: start + end, End: start + end}
+			if len(fields) > 1 {
+				ws := start + end
+				for ws < info.body.End && (src[ws] == ' ' || src[ws] == '\t') {
+					ws++
+				}
+				info.colon, info.sep = colonWords, syntax.Span{Start: start + end, End: ws}
+			}
+			return info
+		}
+	}
+	if body[0] == '/' {
+		info.invalid = invalidPath
+		return info
+	}
+	return strayOrEscapes(src, info)
+}
+
+// strayOrEscapes classifies text that is no directive: stray text, or
+// text with line breaks written out as \r\n.
+func strayOrEscapes(src []byte, info lineInfo) lineInfo {
+	body := src[info.body.Start:info.body.End]
+	if bytes.Contains(body, []byte(`\n`)) || bytes.Contains(body, []byte(`\r`)) {
+		info.invalid = invalidEscapes
+	} else {
+		info.invalid = invalidStray
+	}
+	return info
+}
+
+// lineBody returns the text of a line without its comment and the
+// whitespace around it.
+func lineBody(f *syntax.File, l *syntax.Line) syntax.Span {
+	src := f.Bytes()
+	s := syntax.Span{Start: l.Text().Start, End: l.Comment().Start}
+	if c := l.Comment(); c.Len() == 0 {
+		s.End = l.Text().End
+	}
+	for s.Start < s.End && isBlankByte(src[s.Start]) {
+		s.Start++
+	}
+	for s.End > s.Start && isBlankByte(src[s.End-1]) {
+		s.End--
+	}
+	return s
+}
+
+func isBlankByte(c byte) bool { return c == ' ' || c == '\t' || c == '\v' || c == '\f' }
+
+// isScheme reports whether k is http or https, ignoring case and a
+// garbled byte order mark before it.
+func isScheme(k []byte) bool {
+	s := syntax.LowerASCII(strings.TrimPrefix(string(k), garbledBOM))
+	return s == "http" || s == "https"
+}
+
+// standIn returns the length of the character that ends k in place of a
+// colon (';', '=', ',', '.' or a full-width colon), or 0.
+func standIn(k []byte) int {
+	if bytes.HasSuffix(k, []byte(fullColon)) && len(k) > len(fullColon) {
+		return len(fullColon)
+	}
+	if n := len(k); n > 1 {
+		switch k[n-1] {
+		case ';', '=', ',', '.':
+			return 1
+		}
+	}
+	return 0
+}
+
+// plausibleValue reports whether v could be the value of directive d, so
+// that a word resembling d's name followed by v is taken for d: "Allow
+// from all" is Apache configuration, "Alow /x" a misspelled rule.
+func plausibleValue(d syntax.Directive, v []byte) bool {
+	switch d {
+	case syntax.DirectiveAllow, syntax.DirectiveDisallow, syntax.DirectiveNoindex, syntax.DirectiveNofollow, syntax.DirectiveNoarchive:
+		return len(v) == 0 || v[0] == '/' || v[0] == '*'
+	case syntax.DirectiveSitemap:
+		return bytes.HasPrefix(bytes.ToLower(v), []byte("http")) || len(v) > 0 && v[0] == '/'
+	case syntax.DirectiveCrawlDelay:
+		return len(v) > 0 && '0' <= v[0] && v[0] <= '9'
+	}
+	return true
+}
+
+// profileOrder is the order messages name crawlers in.
+var profileOrder = []*match.Profile{match.Google, match.Bing, match.Yandex, match.RFC9309, match.Legacy}
+
+// crawlerNames returns the profiles as the subject of a sentence ("Google",
+// "Bing, Yandex and RFC 9309 crawlers"), and whether the verb takes the
+// plural.
+func crawlerNames(ps []*match.Profile) (string, bool) {
+	var names []string
+	for _, p := range ps {
+		switch p {
+		case match.Google:
+			names = append(names, "Google")
+		case match.Bing:
+			names = append(names, "Bing")
+		case match.Yandex:
+			names = append(names, "Yandex")
+		case match.RFC9309:
+			names = append(names, "RFC 9309 crawlers")
+		case match.Legacy:
+			names = append(names, "crawlers that follow the 1994 standard")
+		default:
+			names = append(names, p.Name)
+		}
+	}
+	switch len(names) {
+	case 0:
+		return "", false
+	case 1:
+		return names[0], strings.HasSuffix(names[0], "crawlers") || strings.HasSuffix(names[0], "standard")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1], true
+}
+
+// verb returns one or many by plural.
+func verb(plural bool, one, many string) string {
+	if plural {
+		return many
+	}
+	return one
+}
+
+// targetsWhere returns the targeted profiles for which keep is true, in
+// the order messages name them.
+func targetsWhere(pass *lint.Pass, keep func(p *match.Profile) bool) []*match.Profile {
+	var out []*match.Profile
+	for _, p := range profileOrder {
+		if pass.Targeted(p) && keep(p) {
+			out = append(out, p)
+		}
+	}
+	for _, p := range pass.Targets {
+		if !containsProfile(profileOrder, p) && keep(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func containsProfile(ps []*match.Profile, p *match.Profile) bool {
+	for _, q := range ps {
+		if q == p {
+			return true
+		}
+	}
+	return false
+}
+
+// honours reports whether crawlers of profile p act on directive d, as the
+// knowledge base records it.
+func honours(d syntax.Directive, p *match.Profile) bool {
+	k := kb.LookupDirective(d)
+	if k == nil {
+		return false
+	}
+	s, ok := k.SupportFor(kb.Profile(p.Name))
+	return ok && s.Honoured
+}
+
+// quote returns robots.txt text for a message, in backquotes: cut after 60
+// bytes, with control characters escaped.
+func quote(b []byte) string {
+	const max = 60
+	cut := false
+	if len(b) > max {
+		n := max
+		for n > 0 && !utf8.RuneStart(b[n]) {
+			n--
+		}
+		b, cut = b[:n], true
+	}
+	var sb strings.Builder
+	for _, r := range string(b) {
+		switch {
+		case r == utf8.RuneError, r < 0x20, r == 0x7f:
+			sb.WriteString("\\x")
+			sb.WriteByte("0123456789abcdef"[r>>4&15])
+			sb.WriteByte("0123456789abcdef"[r&15])
+		default:
+			sb.WriteRune(r)
+		}
+	}
+	if cut {
+		sb.WriteString("…")
+	}
+	s := sb.String()
+	if strings.Contains(s, "`") {
+		return "`` " + s + " ``"
+	}
+	return "`" + s + "`"
+}
+
+// reading is how one profile reads a line: the directive and its value,
+// or DirectiveNone.
+type reading struct {
+	d     syntax.Directive
+	value string
+}
+
+// affectsVerdicts reports whether a line read this way can change which
+// URLs a crawler may fetch: rules, and the user-agent lines that group
+// them.
+func (r reading) affectsVerdicts() bool {
+	return r.d == syntax.DirectiveUserAgent || r.d == syntax.DirectiveAllow || r.d == syntax.DirectiveDisallow
+}
+
+// readLine returns how Google reads the line text, and how the profiles
+// that want exact names and a colon read it.
+func readLine(text []byte) (google, exact reading) {
+	f := syntax.Parse(text)
+	if len(f.Lines) == 0 || f.Lines[0].Kind != syntax.LineDirective {
+		return
+	}
+	l := &f.Lines[0]
+	value := string(f.Text(l.Value()))
+	google = reading{match.GoogleDirective(f.Text(l.Key())), value}
+	if google.d == syntax.DirectiveOther {
+		google = reading{}
+	}
+	if sep := l.Sep(); sep.Len() == 1 && text[sep.Start] == ':' && l.Directive != syntax.DirectiveOther {
+		exact = reading{l.Directive, value}
+	}
+	return google, exact
+}
+
+// A proof compares the verdicts of every targeted profile before and
+// after a fix, for each crawler the file names and each URL around the
+// rules of the groups the fix touches: its cost is roughly the product of
+// those counts. These bound what one fix and one rule run may spend, so
+// that a fix in a large file is offered as unsafe rather than making every
+// run slow.
+const (
+	maxProofQueries = 40_000
+	proofBudget     = 120_000
+)
+
+// fixProver decides whether fixes of one line are safe, within one rule
+// run's budget.
+type fixProver struct {
+	pass   *lint.Pass
+	budget int
+	agents int // user-agent lines in the file, or -1 until counted
+}
+
+func newFixProver(pass *lint.Pass) *fixProver {
+	return &fixProver{pass: pass, budget: proofBudget, agents: -1}
+}
+
+// cost estimates the verdicts a proof of a fix on line i compares.
+func (x *fixProver) cost(i int) int {
+	f := x.pass.File
+	if x.agents < 0 {
+		x.agents = 0
+		for k := range f.Lines {
+			if f.Lines[k].Directive == syntax.DirectiveUserAgent {
+				x.agents++
+			}
+		}
+	}
+	// Profiles group lines differently, so count the rules of the
+	// neighbouring groups too.
+	rules := 0
+	g := max(f.GroupAt(i), 0)
+	for k := g - 1; k <= g+1; k++ {
+		if k >= 0 && k < len(f.Groups) {
+			rules += len(f.Groups[k].Rules)
+		}
+	}
+	return (2*x.agents + 2) * (10*rules + 3) * len(x.pass.Targets) * 2
+}
+
+// safe reports whether edits, all inside line i, are a safe fix: Google
+// must read the line as before when it reads a rule or user-agent line
+// there before or after, and then the other targeted profiles' verdicts
+// may only move towards Google's, which is checked by comparing them. A
+// line that no profile reads as a rule or user-agent line, before or
+// after, changes no verdict.
+func (x *fixProver) safe(i int, edits []lint.Edit) bool {
+	f := x.pass.File
+	src := f.Bytes()
+	text := f.Lines[i].Text()
+	var b []byte
+	at := text.Start
+	for _, e := range edits {
+		if e.Span.Start < at || e.Span.End > text.End {
+			return false
+		}
+		b = append(b, src[at:e.Span.Start]...)
+		b = append(b, e.NewText...)
+		at = e.Span.End
+	}
+	b = append(b, src[at:text.End]...)
+	gb, ob := readLine(src[text.Start:text.End])
+	ga, oa := readLine(b)
+	if !gb.affectsVerdicts() && !ga.affectsVerdicts() && !ob.affectsVerdicts() && !oa.affectsVerdicts() {
+		return true
+	}
+	if gb != ga {
+		return false
+	}
+	others := targetsWhere(x.pass, func(p *match.Profile) bool { return p != match.Google })
+	if len(others) == 0 {
+		return true
+	}
+	cost := x.cost(i)
+	if cost > maxProofQueries || cost > x.budget {
+		return false
+	}
+	x.budget -= cost
+	after, applied := lint.ApplyFixes(src, []lint.Diagnostic{{Fixes: []lint.Fix{{Safe: true, Edits: edits}}}}, false)
+	// CheckFixSafety compares Google's verdicts itself.
+	return len(applied) == 1 && lint.CheckFixSafety(src, after, others) == ""
+}
+
+// nameFix returns the fix that makes a line name its directive exactly and
+// follow the name with a colon, or false when there is nothing to fix.
+// misspelled-directive and missing-colon offer the same fix on a line that
+// needs both, so that applying either leaves the line whole.
+func nameFix(x *fixProver, i int, info *lineInfo) (lint.Fix, bool) {
+	canonical := info.meant.Canonical()
+	rename := info.how != matchExact
+	var edits []lint.Edit
+	title := ""
+	switch {
+	case info.how == matchGarbled && info.colon == colonOK:
+		edits = []lint.Edit{{Span: info.garbled}}
+		title = "Remove the garbled byte order mark"
+	case info.colon == colonOK && rename:
+		edits = []lint.Edit{{Span: info.name, NewText: canonical}}
+		title = "Rename to " + canonical
+	case info.colon == colonOK:
+		return lint.Fix{}, false
+	case info.colon == colonStandIn && !rename:
+		edits = []lint.Edit{{Span: info.sep, NewText: ":"}}
+		title = "Replace " + quote(x.pass.File.Text(info.sep)) + " with `:`"
+	case info.colon == colonStandIn:
+		edits = []lint.Edit{{Span: syntax.Span{Start: info.garbled.Start, End: info.sep.End}, NewText: canonical + ":"}}
+		title = "Rewrite as `" + canonical + ":`"
+	case !rename:
+		edits = []lint.Edit{{Span: syntax.Span{Start: info.name.End, End: info.name.End}, NewText: ":"}}
+		title = "Insert `:`"
+	default:
+		edits = []lint.Edit{{Span: syntax.Span{Start: info.garbled.Start, End: info.name.End}, NewText: canonical + ":"}}
+		title = "Rewrite as `" + canonical + ":`"
+	}
+	return lint.Fix{Title: title, Safe: x.safe(i, edits), Edits: edits}, true
+}

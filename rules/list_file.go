@@ -2,4 +2,15 @@ package rules
 
 import "github.com/robotslint/robotslint/lint"
 
-var fileRules = []*lint.Rule{}
+// fileRules are the checks of the file as a whole: what the server sent,
+// its encoding and size, and rules that shut search crawlers out.
+var fileRules = []*lint.Rule{
+	NotRobotsTxt,
+	InvalidEncoding,
+	ByteOrderMark,
+	ControlCharacter,
+	LineTooLong,
+	FileTooLarge,
+	BlocksEverything,
+	BlocksResources,
+}

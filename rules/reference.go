@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/robotslint/robotslint/lint"
 )
@@ -25,9 +26,9 @@ func Explain(r *lint.Rule) string {
 	b.WriteString("\n\n")
 	section(&b, "What it does", r.Doc.What)
 	section(&b, "Why it matters", r.Doc.Why)
-	b.WriteString("**Example**\n\n```robots.txt\n" + ensureNewline(r.Flagged) + "```\n\n")
+	b.WriteString("**Example**\n\n```robots.txt\n" + abbreviate(r.Flagged) + "```\n\n")
 	section(&b, "Use instead", r.Doc.Instead)
-	b.WriteString("```robots.txt\n" + ensureNewline(r.Clean) + "```\n")
+	b.WriteString("```robots.txt\n" + abbreviate(r.Clean) + "```\n")
 	if len(r.Options) > 0 {
 		b.WriteString("\n**Options** (in `.robotslint.toml`, under `[rules." + r.Name + "]`)\n\n")
 		for _, o := range r.Options {
@@ -41,11 +42,37 @@ func section(b *strings.Builder, title, text string) {
 	fmt.Fprintf(b, "**%s**\n\n%s\n\n", title, text)
 }
 
-func ensureNewline(s string) string {
-	if s != "" && !strings.HasSuffix(s, "\n") {
-		return s + "\n"
+// abbreviate shortens an example for reading: a line of more than 100
+// bytes shows its start and its length, and a run of identical lines shows
+// once with a count. Examples of size limits are necessarily huge.
+func abbreviate(example string) string {
+	lines := strings.SplitAfter(example, "\n")
+	var b strings.Builder
+	for i := 0; i < len(lines); {
+		line := lines[i]
+		n := 1
+		for i+n < len(lines) && lines[i+n] == line {
+			n++
+		}
+		text := strings.TrimSuffix(line, "\n")
+		if len(text) > 100 {
+			cut := 60
+			for cut > 0 && !utf8.RuneStart(text[cut]) {
+				cut--
+			}
+			text = fmt.Sprintf("%s… (%d bytes in all)", text[:cut], len(text))
+		}
+		if text != "" || line != "" {
+			b.WriteString(text + "\n")
+		}
+		if n > 2 {
+			fmt.Fprintf(&b, "# … %d more lines like the one above\n", n-1)
+		} else if n == 2 {
+			b.WriteString(text + "\n")
+		}
+		i += n
 	}
-	return s
+	return b.String()
 }
 
 func yesNo(b bool) string {

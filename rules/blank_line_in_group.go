@@ -1,0 +1,102 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+)
+
+// BlankLineInGroup reports blank lines between the rules of a group. RFC
+// 9309 and Google keep reading the group after a blank line; Yandex and the
+// 1994 standard end the record there, so the rules below it belong to no
+// group and those crawlers ignore them.
+var BlankLineInGroup = &lint.Rule{
+	Name:    "blank-line-in-group",
+	Summary: "a blank line between the rules of a group, where Yandex stops reading the group",
+	Doc: lint.Doc{
+		What: "Reports the first blank line between two rules of the same group, with the others as related " +
+			"locations, when Yandex or the 1994 standard is " +
+			"targeted and the group is one those crawlers read (the `*` group, a Yandex group; with the 1994 " +
+			"standard, any group but those of Google's and Microsoft's crawlers). Blank lines between " +
+			"groups are the normal separator and never reported.",
+		Why: "RFC 9309 and Google allow blank lines inside a group. Yandex does not: \"Empty line breaks " +
+			"aren't allowed between the User-agent, Disallow and Allow directives\", and the 1994 standard " +
+			"separates records by blank lines. For them the rules after the blank line belong to no group and " +
+			"are ignored.",
+		Instead: "Keep a group's rules together; to separate sections inside a group, use a comment line.",
+	},
+	Flagged:  "User-agent: *\nDisallow: /admin/\n\nDisallow: /tmp/\n",
+	Clean:    "User-agent: *\nDisallow: /admin/\n#\nDisallow: /tmp/\n",
+	Severity: lint.Warning,
+	Fixable:  true,
+	Profiles: []*match.Profile{match.Yandex, match.Legacy},
+	Run:      runBlankLineInGroup,
+}
+
+func runBlankLineInGroup(pass *lint.Pass) {
+	if !pass.Targeted(match.Yandex) && !pass.Targeted(match.Legacy) {
+		return
+	}
+	f := pass.File
+	shapes := uaShapes(f)
+	var check *uaYandexCheck // built on first need
+	for k := range shapes {
+		s := &shapes[k]
+		if len(s.inner) == 0 {
+			continue
+		}
+		readers := uaRecordReaders(pass, s.agentsOf(f))
+		if len(readers) == 0 {
+			continue
+		}
+		if check == nil {
+			check = newUAYandexCheck(pass, shapes)
+		}
+		// One fix turns every blank line inside the group into a comment:
+		// Yandex then reads the group whole, as Google does. Completing
+		// only part of it could move Yandex's verdicts away from Google's
+		// (a longest match over some of the rules is not closer to the
+		// longest match over all of them). With the group's User-agent
+		// lines cut from its rules, Yandex reads no rules in it either way.
+		fix := lint.Fix{
+			Title: "Turn the blank line into a comment",
+			Safe:  len(s.cut) > 0 || check.safe(k),
+		}
+		if len(s.inner) > 1 {
+			fix.Title = fmt.Sprintf("Turn the %d blank lines of this group into comments", len(s.inner))
+		}
+		for _, i := range s.inner {
+			fix.Edits = append(fix.Edits, lint.Edit{Span: f.Lines[i].Text(), NewText: "#"})
+		}
+		agent := uaQuote(string(f.Text(f.Lines[s.g.UserAgents[0]].Value())))
+		if len(s.g.UserAgents) > 1 {
+			agent += " and the others of its group"
+		}
+		// One finding a group, on its first blank line: for Yandex every
+		// rule after it is lost, and the later blank lines change nothing
+		// more until they are all gone.
+		i := s.inner[0]
+		rule := 0 // index in s.g.Rules of the first rule after the blank line
+		for s.g.Rules[rule] < i {
+			rule++
+		}
+		below := len(s.g.Rules) - rule
+		lost, them := fmt.Sprintf("the %d rules below it (from %s) belong", below, uaQuote(uaLineText(f, s.g.Rules[rule]))), "them"
+		if below == 1 {
+			lost, them = fmt.Sprintf("the rule below it (%s) belongs", uaQuote(uaLineText(f, s.g.Rules[rule]))), "it"
+		}
+		msg := fmt.Sprintf("this blank line%s ends the group for %s: %s to no group there, while %s apply %s to %s",
+			uaBlankHint(f, i), uaNames(readers), lost, uaCrawlers(pass, match.Google, match.Bing, match.RFC9309),
+			them, agent)
+		if more := len(s.inner) - 1; more > 0 {
+			msg += fmt.Sprintf(" (the group has %s after it)", uaPlural(more, "more blank line"))
+		}
+		opts := []lint.ReportOption{lint.WithRelated(uaDirectiveSpan(&f.Lines[s.g.UserAgents[0]]), "the group starts here")}
+		const maxRelated = 20
+		for _, j := range s.inner[1:min(len(s.inner), maxRelated+1)] {
+			opts = append(opts, lint.WithRelated(f.Lines[j].Span, "another blank line in the group"))
+		}
+		pass.Report(f.Lines[i].Span, msg, append(opts, lint.WithFix(fix))...)
+	}
+}

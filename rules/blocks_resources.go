@@ -1,0 +1,333 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// BlocksResources reports rules that keep Googlebot or Bingbot away from
+// the CSS, JavaScript or images pages are rendered with.
+var BlocksResources = &lint.Rule{
+	Name:    "blocks-resources",
+	Summary: "a rule that keeps search crawlers from the CSS, JavaScript or images pages need",
+	Doc: lint.Doc{
+		What: "Reports a Disallow rule that keeps Googlebot, or Bingbot when Bing is a target, from a " +
+			"whole kind of page resource: every CSS, JavaScript or image file (`/*.css$`, `/*.js`), " +
+			"or a directory that by its name holds them (`/assets/`, `/static/`, `/css/`, `/js/`, " +
+			"`/images/`, `/wp-includes/`, `/wp-content/themes/`...). It tries a typical file of each " +
+			"kind against the crawler's groups, so a rule whose files a longer Allow opens again " +
+			"(`Allow: /themes/*.css$`) is not reported. Rules for a single script or a directory " +
+			"named otherwise are left alone.",
+		Why: "Google and Bing render pages as a browser does before they index them. Without the " +
+			"style sheets and scripts a page may look empty, broken or unfit for mobile, and its " +
+			"content loaded by JavaScript is never seen; without its images, they cannot appear in " +
+			"image search. Old advice to block `/wp-includes/` or `/js/` dates from before " +
+			"crawlers rendered pages.",
+		Instead: "Let search crawlers fetch the files pages are built from. To keep the rest of a " +
+			"directory out, allow its assets explicitly: `Allow: /assets/*.css$`.",
+	},
+	Flagged:  "User-agent: *\nDisallow: /*.css$\nDisallow: /wp-includes/\n",
+	Clean:    "User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n",
+	Severity: lint.Info,
+	Profiles: []*match.Profile{match.Google, match.Bing},
+	Run:      runBlocksResources,
+}
+
+// Kinds of page resource.
+const (
+	resourceCSS = 1 << iota
+	resourceJS
+	resourceImages
+)
+
+// resourceNames name each kind, in the order messages list them.
+var resourceNames = []struct {
+	kind int
+	name string
+}{{resourceCSS, "CSS"}, {resourceJS, "JavaScript"}, {resourceImages, "image"}}
+
+// resourceExtensions are the file extensions of each kind that a rule
+// for all files of one extension is judged by.
+var resourceExtensions = map[string]int{
+	"css": resourceCSS, "js": resourceJS, "mjs": resourceJS,
+	"png": resourceImages, "jpg": resourceImages, "jpeg": resourceImages, "gif": resourceImages,
+	"svg": resourceImages, "webp": resourceImages, "avif": resourceImages, "ico": resourceImages,
+}
+
+// resourceDirs are directories that, by their name, hold page resources,
+// with a typical file of each kind they hold, relative to the directory.
+// Names that also mean something else (media, scripts, plugins, modules,
+// templates) are left out: a rule for them may be right.
+var resourceDirs = map[string][]string{
+	"assets":             {"/css/style.css", "/js/app.js", "/img/logo.png"},
+	"static":             {"/css/style.css", "/js/app.js", "/img/logo.png"},
+	"_next":              {"/static/css/app.css", "/static/chunks/main.js"},
+	"themes":             {"/theme/style.css", "/theme/js/script.js"},
+	"css":                {"/style.css"},
+	"styles":             {"/style.css"},
+	"stylesheets":        {"/style.css"},
+	"js":                 {"/script.js"},
+	"javascript":         {"/script.js"},
+	"javascripts":        {"/script.js"},
+	"images":             {"/logo.png"},
+	"img":                {"/logo.png"},
+	"wp-includes":        {"/css/dist/block-library/style.min.css", "/js/jquery/jquery.min.js"},
+	"wp-content":         {"/themes/theme/style.css", "/plugins/plugin/script.js", "/uploads/2024/01/photo.jpg"},
+	"wp-content/themes":  {"/theme/style.css", "/theme/js/script.js"},
+	"wp-content/plugins": {"/plugin/style.css", "/plugin/script.js"},
+	"wp-content/uploads": {"/2024/01/photo.jpg"},
+}
+
+// wordDirs are the resourceDirs whose names are also words: only a pattern
+// that ends in '/' (or "/*") names the directory.
+var wordDirs = map[string]bool{"assets": true, "static": true, "themes": true, "styles": true, "images": true}
+
+// resourceKind returns the kind of page resource a probe URL is.
+func resourceKind(url string) int {
+	url, _, _ = strings.Cut(url, "?")
+	dot := strings.LastIndexByte(url, '.')
+	if dot < 0 {
+		return 0
+	}
+	return resourceExtensions[strings.ToLower(url[dot+1:])]
+}
+
+// resourceProbes returns typical resource URLs that the Disallow pattern,
+// as written, is meant to keep crawlers from, or nil when the pattern is
+// not about page resources as a whole.
+func resourceProbes(pattern []byte) []string {
+	// The longest pattern of either form is "/*/wp-content/uploads/*".
+	if len(pattern) > 32 {
+		return nil
+	}
+	// Google ignores a trailing '*'; a '$' makes a directory pattern
+	// name one URL, not a directory.
+	body := bytes.TrimRight(pattern, "*")
+	body, anchored := bytes.CutSuffix(body, []byte("$"))
+
+	// Every file of an extension: "/*.css$", "*.js", "/*.png*".
+	if ext, ok := bytes.CutPrefix(bytes.TrimPrefix(body, []byte("/")), []byte("*.")); ok {
+		var buf [8]byte
+		if len(ext) > len(buf) || resourceExtensions[string(lowerInto(buf[:], ext))] == 0 {
+			return nil
+		}
+		probe := "/dir/file." + string(ext)
+		if anchored {
+			return []string{probe}
+		}
+		return []string{probe, probe + "?v=1"}
+	}
+	if anchored {
+		return nil
+	}
+	// A directory: "/assets/", "/js", "/*/css/", "/wp-content/themes/".
+	name, ok := bytes.CutPrefix(bytes.TrimSuffix(body, []byte("/")), []byte("/"))
+	if !ok || len(name) == 0 {
+		return nil
+	}
+	prefix := "/"
+	if rest, ok := bytes.CutPrefix(name, []byte("*/")); ok {
+		name, prefix = rest, "/x/"
+	}
+	var buf [24]byte
+	if len(name) > len(buf) {
+		return nil
+	}
+	lower := lowerInto(buf[:], name)
+	files := resourceDirs[string(lower)]
+	if files == nil || wordDirs[string(lower)] && !bytes.HasSuffix(body, []byte("/")) {
+		// "/themes" may be a page of the site as well as a directory.
+		return nil
+	}
+	base := prefix + string(name)
+	probes := make([]string, len(files))
+	for k, file := range files {
+		probes[k] = base + file
+	}
+	return probes
+}
+
+// mayNameResources is a quick test that a Disallow pattern is of one of
+// the shapes resourceProbes knows: "/*.ext", "*.ext", or a directory
+// whose name starts with a letter some resource directory starts with.
+func mayNameResources(pattern []byte) bool {
+	if len(pattern) < 3 || len(pattern) > 32 {
+		return false
+	}
+	if pattern[0] == '*' {
+		return pattern[1] == '.'
+	}
+	c := pattern[1]
+	if c == '*' {
+		if pattern[2] == '.' || pattern[2] == '/' && len(pattern) > 3 {
+			return true
+		}
+		return false
+	}
+	switch c | 0x20 {
+	case 'a', 's', 't', 'c', 'j', 'i', 'w':
+		return true
+	}
+	return c == '_'
+}
+
+// lowerInto writes b lower-cased (ASCII only) into buf, which must be long
+// enough, and returns that part of buf.
+func lowerInto(buf, b []byte) []byte {
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return buf[:len(b)]
+}
+
+// resourceBlock is one rule that keeps crawlers from page resources.
+type resourceBlock struct {
+	line     int
+	kinds    int
+	crawlers []string
+}
+
+func runBlocksResources(pass *lint.Pass) {
+	f := pass.File
+	var found []*resourceBlock
+	for _, c := range targetedSearchCrawlers(pass) {
+		// The Allow rules, which may open resources again, and the
+		// Disallow rules that name resources, of the crawler's groups.
+		var allows, candidates []viewRule
+		v := readForCrawler(f, c)
+		for _, k := range v.selected {
+			for _, i := range v.groups[k].rules {
+				switch r := v.rule(i); {
+				case len(r.value) == 0:
+				case r.allow:
+					allows = append(allows, r)
+				case mayNameResources(r.value):
+					candidates = append(candidates, r)
+				}
+			}
+		}
+		tried := map[string]bool{}
+		for _, rule := range candidates {
+			probes := resourceProbes(rule.value)
+			if len(probes) == 0 || tried[string(rule.value)] {
+				continue
+			}
+			tried[string(rule.value)] = true
+			kinds := 0
+			for _, probe := range probes {
+				// A longer Allow may open the resources again.
+				if path := []byte(probe); patternMatches(rule.value, path) && !reopenedFor(allows, path, len(rule.value)) {
+					kinds |= resourceKind(probe)
+				}
+			}
+			if kinds == 0 {
+				continue
+			}
+			i := slices.IndexFunc(found, func(b *resourceBlock) bool { return b.line == rule.line })
+			if i < 0 {
+				found = append(found, &resourceBlock{line: rule.line})
+				i = len(found) - 1
+			}
+			b := found[i]
+			b.kinds |= kinds
+			if !slices.Contains(b.crawlers, c.name) {
+				b.crawlers = append(b.crawlers, c.name)
+			}
+		}
+	}
+	slices.SortFunc(found, func(a, b *resourceBlock) int { return a.line - b.line })
+	for _, b := range found {
+		l := &f.Lines[b.line]
+		span := l.Text()
+		if l.Kind == syntax.LineDirective {
+			span = syntax.Span{Start: l.Key().Start, End: l.Value().End}
+		}
+		var kinds []string
+		for _, k := range resourceNames {
+			if b.kinds&k.kind != 0 {
+				kinds = append(kinds, k.name)
+			}
+		}
+		use := "render pages as visitors see them"
+		if b.kinds == resourceImages {
+			use = "show them in image search and render pages as visitors see them"
+		}
+		pass.Report(span, fmt.Sprintf("this keeps %s from the site's %s files, which they need to %s",
+			joinWithAnd(b.crawlers), joinWithAnd(kinds), use))
+	}
+}
+
+// reopenedFor reports whether an Allow rule at least as long as a
+// Disallow rule of n bytes matches path, and so keeps that rule from
+// deciding: the longest pattern decides, and Allow wins a tie.
+func reopenedFor(allows []viewRule, path []byte, n int) bool {
+	for k := range allows {
+		if a := &allows[k]; len(a.value) >= n && literalStartMatches(a.value, path) && patternMatches(a.value, path) {
+			return true
+		}
+	}
+	return false
+}
+
+// literalStartMatches reports whether path starts with the pattern's part
+// before its first '*': most rules fail that test in a byte or two.
+func literalStartMatches(pattern, path []byte) bool {
+	for i, c := range pattern {
+		switch {
+		case c == '*' || c == '$' && i == len(pattern)-1:
+			return true
+		case i >= len(path) || path[i] != c:
+			return false
+		}
+	}
+	return true
+}
+
+// patternMatches reports whether a path pattern matches path from its
+// start: '*' matches any run of bytes, and a '$' at the end of the
+// pattern anchors it at the end of the path.
+func patternMatches(pattern, path []byte) bool {
+	if p, ok := bytes.CutSuffix(pattern, []byte("$")); ok {
+		return globMatch(p, path, true)
+	}
+	return globMatch(pattern, path, false)
+}
+
+// globMatch reports whether pattern, with '*' matching any run of bytes,
+// matches all of s, or with full false a prefix of s. Backtracking to the
+// last '*' only keeps it within len(pattern) × len(s) steps.
+func globMatch(pattern, s []byte, full bool) bool {
+	p, i := 0, 0
+	star, mark := -1, 0
+	for i < len(s) {
+		if !full && p == len(pattern) {
+			return true
+		}
+		switch {
+		case p < len(pattern) && pattern[p] == '*':
+			star, mark = p, i
+			p++
+		case p < len(pattern) && pattern[p] == s[i]:
+			p++
+			i++
+		case star >= 0:
+			p, mark = star+1, mark+1
+			i = mark
+		default:
+			return false
+		}
+	}
+	for p < len(pattern) && pattern[p] == '*' {
+		p++
+	}
+	return p == len(pattern)
+}

@@ -1,0 +1,125 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// ConflictingRules reports rules for the same crawlers that contradict
+// each other outright: an Allow and a Disallow of the same pattern, which
+// Google and RFC 9309 parsers settle for the Allow and first-match parsers
+// for whichever comes first; and an empty `Disallow:` (allow everything)
+// beside `Disallow: /` (block everything), where the block wins.
+var ConflictingRules = &lint.Rule{
+	Name:    "conflicting-rules",
+	Summary: "an Allow and a Disallow of the same path for the same crawlers",
+	Doc: lint.Doc{
+		What: "Reports an Allow and a Disallow rule with the same pattern for the same crawlers, and an empty " +
+			"`Disallow:` next to `Disallow: /`.",
+		Why: "When an Allow and a Disallow match a URL equally well, Google, Bing, Yandex and RFC 9309 parsers " +
+			"follow the Allow, so the Disallow does nothing; parsers that take the first matching rule (the 1994 " +
+			"standard, Python's urllib.robotparser) follow whichever comes first. Either way one of the two lines " +
+			"is dead, and a reader cannot tell which was meant. An empty `Disallow:` allows everything, yet beside " +
+			"`Disallow: /` every crawler blocks the whole site.",
+		Instead: "Keep the rule you mean and delete the other; to allow a page inside a blocked folder, allow the " +
+			"longer path, first (`Allow: /shop/help`, then `Disallow: /shop/`).",
+	},
+	Flagged:  "User-agent: *\nDisallow: /shop/\nAllow: /shop/\n",
+	Clean:    "User-agent: *\nAllow: /shop/help\nDisallow: /shop/\n",
+	Severity: lint.Warning,
+	Fixable:  false,
+	Profiles: []*match.Profile{match.Google, match.RFC9309, match.Bing, match.Yandex, match.Legacy},
+	Run:      runConflictingRules,
+}
+
+func runConflictingRules(pass *lint.Pass) {
+	f := pass.File
+	if pathNotRobots(f) {
+		return
+	}
+	m := pathModelFor(f)
+	if m.special || len(m.rules) < 2 {
+		return
+	}
+	// emptyOrAll holds, by agent set, the first empty Disallow and the
+	// first `Disallow: /` (or `/*`).
+	type pair struct{ empty, all int32 }
+	emptyOrAll := map[int32]pair{}
+	for k := range m.rules {
+		r := &m.rules[k]
+		pat := m.pat(r)
+		if !r.allow && (len(pat) == 0 || string(pat) == "/" || string(pat) == "/*") {
+			set := m.groups[r.group].set
+			p, ok := emptyOrAll[set]
+			if !ok {
+				p = pair{-1, -1}
+			}
+			before := p
+			if len(pat) == 0 && p.empty < 0 {
+				p.empty = int32(k)
+			} else if len(pat) > 0 && p.all < 0 {
+				p.all = int32(k)
+			}
+			emptyOrAll[set] = p
+			if p != before && p.empty >= 0 && p.all >= 0 {
+				reportEmptyAndAll(pass, m, &m.rules[p.empty], &m.rules[p.all])
+			}
+		}
+		if len(pat) == 0 {
+			continue
+		}
+		// Reported once, at the first rule of the later kind.
+		if same, other := m.twinsOf(k); same < 0 && other >= 0 {
+			reportConflict(pass, m, &m.rules[other], r)
+		}
+	}
+}
+
+// reportConflict reports rule r, which has the pattern of the earlier rule
+// q of the other kind.
+func reportConflict(pass *lint.Pass, m *pathModel, q, r *pathRule) {
+	f := m.f
+	lq, lr := &f.Lines[q.line], &f.Lines[r.line]
+	longest := pathNames(pass, func(p *match.Profile) bool { return p != match.Legacy })
+	if longest == "" {
+		longest = "longest-match crawlers"
+	}
+	where := ""
+	if q.group != r.group {
+		where = " (in another group for the same crawlers)"
+	}
+	var msg string
+	if r.allow {
+		msg = fmt.Sprintf("%s names the same path as %s on %s%s: %s the Allow, so the Disallow does nothing",
+			pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line), where, pathVerb(longest, "follow"))
+		if pass.Targeted(match.Legacy) {
+			msg += ", while legacy parsers (1994 standard) take the first rule, the Disallow"
+		}
+	} else {
+		msg = fmt.Sprintf("%s names the same path as %s on %s%s: %s the Allow, so this Disallow does nothing",
+			pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line), where, pathVerb(longest, "follow"))
+	}
+	pass.Report(pathDirective(lr), msg+"; keep the one you mean", lint.WithRelated(pathDirective(lq), "the other rule"))
+}
+
+// reportEmptyAndAll reports the later of an empty Disallow and a
+// `Disallow: /` for the same crawlers.
+func reportEmptyAndAll(pass *lint.Pass, m *pathModel, empty, all *pathRule) {
+	f := m.f
+	le, la := &f.Lines[empty.line], &f.Lines[all.line]
+	var at, other syntax.Span
+	var msg string
+	if empty.line > all.line {
+		at, other = pathDirective(le), pathDirective(la)
+		msg = fmt.Sprintf("an empty %s allows everything, but %s on %s blocks everything for the same crawlers, and crawlers obey it: "+
+			"this line does nothing; keep the one you mean", "`"+string(f.Text(le.Key()))+":`", pathRuleText(f, la), pathLineRef(all.line))
+	} else {
+		at, other = pathDirective(la), pathDirective(le)
+		msg = fmt.Sprintf("%s blocks everything, while the empty %s on %s allows everything for the same crawlers: crawlers block "+
+			"the whole site and the empty rule does nothing; keep the one you mean", pathRuleText(f, la), "`"+string(f.Text(le.Key()))+":`", pathLineRef(empty.line))
+	}
+	pass.Report(at, msg, lint.WithRelated(other, "the other rule"))
+}

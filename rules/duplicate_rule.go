@@ -1,0 +1,79 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+)
+
+// DuplicateRule reports an Allow or Disallow rule that repeats an earlier
+// one for the same crawlers: in the same group, or in another group that
+// names exactly the same crawlers, which Google and RFC 9309 parsers merge
+// with it. The repeat changes nothing.
+var DuplicateRule = &lint.Rule{
+	Name:    "duplicate-rule",
+	Summary: "the same Allow or Disallow rule twice for the same crawlers",
+	Doc: lint.Doc{
+		What: "Reports an Allow or Disallow rule that repeats an earlier rule of the same kind and pattern for the " +
+			"same crawlers: in the same group, or in another group that names exactly the same crawlers.",
+		Why: "Crawlers read all of a crawler's groups as one, so the second copy adds nothing. It is harmless, but " +
+			"it makes a long file longer and suggests that two places need editing when a rule changes.",
+		Instead: "Keep one copy of each rule.",
+	},
+	Flagged:  "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\nDisallow: /private/\n",
+	Clean:    "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\n",
+	Severity: lint.Info,
+	Fixable:  true,
+	Profiles: []*match.Profile{match.Google, match.RFC9309, match.Bing, match.Yandex},
+	Run:      runDuplicateRule,
+}
+
+func runDuplicateRule(pass *lint.Pass) {
+	f := pass.File
+	if pathNotRobots(f) {
+		return
+	}
+	m := pathModelFor(f)
+	if m.special || len(m.rules) < 2 {
+		return
+	}
+	for k := range m.rules {
+		if j, _ := m.twinsOf(k); j >= 0 {
+			reportDuplicate(pass, m, &m.rules[j], &m.rules[k])
+		}
+	}
+}
+
+// reportDuplicate reports rule r, which repeats rule q.
+func reportDuplicate(pass *lint.Pass, m *pathModel, q, r *pathRule) {
+	f := m.f
+	lq, lr := &f.Lines[q.line], &f.Lines[r.line]
+	where := "of the same group"
+	if q.group != r.group {
+		where = "in another group for the same crawlers (" + pathAgents(m.groups[r.group].agents) + "), which crawlers merge with this one"
+	}
+	msg := pathRuleText(f, lr) + " repeats " + pathLineRef(q.line) + " " + where + ": crawlers read the rule once, so this line changes nothing"
+	// Deleting the repeat keeps Google's reading when its group keeps a
+	// rule line (else its user-agent lines would join the next group's),
+	// and the other profiles' when they read both copies in one group.
+	// Rules written differently that Google reads alike (`%7e`, `%7E`)
+	// are not proved alike for the others.
+	safe := !m.pastLimit &&
+		m.groups[r.group].end-m.groups[r.group].first >= 2 &&
+		bytes.Equal(f.Text(lq.Value()), f.Text(lr.Value())) &&
+		m.sameReaders(pass, q, r)
+	pass.Report(pathDirective(lr), msg,
+		lint.WithRelated(pathDirective(lq), "first written here"),
+		lint.WithFix(lint.Fix{Title: "Delete the repeated rule", Safe: safe, Edits: []lint.Edit{pathDeleteLine(f, int(r.line))}}))
+}
+
+// pathAgents lists crawler tokens for a message: "googlebot, bingbot".
+func pathAgents(agents []string) string {
+	if len(agents) > 4 {
+		return strings.Join(agents[:3], ", ") + fmt.Sprintf(" and %d more", len(agents)-3)
+	}
+	return strings.Join(agents, ", ")
+}

@@ -1,0 +1,204 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// EmptyRecord reports User-agent lines that no rule follows: at the end of
+// the file, where every reading gives the crawler everything and takes it
+// out of the * group; and before a blank line, which ends the record for
+// Yandex and the 1994 standard, so that they read a group without rules
+// where Google and RFC 9309 read the rules below the blank line.
+var EmptyRecord = &lint.Rule{
+	Name:    "empty-record",
+	Summary: "user-agent lines without rules, or cut from their rules by a blank line",
+	Doc: lint.Doc{
+		What: "Reports User-agent lines with no Allow or Disallow rule after them at the end of the file, and, " +
+			"when Yandex or the 1994 standard is targeted and reads the group, User-agent lines that blank lines " +
+			"separate from their rules or from the next User-agent line of their group (one finding a group). " +
+			"A User-agent line directly followed by another one is not empty: the two share the rules below " +
+			"them.",
+		Why: "A group at the end of the file without rules is valid RFC 9309 and means \"allow everything\": " +
+			"the crawler it names may fetch every URL and no longer reads the `*` group, which is rarely what a " +
+			"lone `User-agent: BadBot` was meant to say. A blank line between User-agent and its rules is harmless " +
+			"to Google, Bing and RFC 9309 crawlers, which keep reading the group, but Yandex and crawlers that " +
+			"follow the 1994 standard end the record there: they see User-agent lines without rules and drop " +
+			"the rules below as belonging to no one.",
+		Instead: "Put the rules directly under their User-agent lines, and end a group meant to allow everything " +
+			"with an explicit empty `Disallow:`.",
+	},
+	Flagged:  "User-agent: *\n\nDisallow: /private/\n",
+	Clean:    "User-agent: *\nDisallow: /private/\n",
+	Severity: lint.Warning,
+	Fixable:  true,
+	Profiles: []*match.Profile{match.Yandex, match.Legacy, match.Google, match.RFC9309},
+	Run:      runEmptyRecord,
+}
+
+func runEmptyRecord(pass *lint.Pass) {
+	f := pass.File
+	shapes := uaShapes(f)
+	var check *uaYandexCheck // built on first need
+	for k := range shapes {
+		s := &shapes[k]
+		if len(s.g.Rules) == 0 {
+			emptyTrailingGroup(pass, shapes, k)
+			continue
+		}
+		cutFromRules(pass, shapes, k, &check)
+	}
+}
+
+// cutFromRules reports the runs of User-agent lines of group shapes[k]
+// that blank lines alone separate from the group's rules: from the next
+// run of User-agent lines, or from the first rule. (Lines other than
+// blank lines and comments between two runs are group-merge-hazard's.)
+func cutFromRules(pass *lint.Pass, shapes []uaShape, k int, check **uaYandexCheck) {
+	f := pass.File
+	s := &shapes[k]
+	var cutRuns [][]int // the runs cut from what follows them
+	var blanks []int    // the blank lines that cut them
+	for r, run := range s.runs {
+		switch {
+		case r+1 < len(s.runs) && s.breaks[r+1].other < 0:
+			cutRuns = append(cutRuns, run)
+			blanks = append(blanks, s.breaks[r+1].blanks...)
+		case r+1 == len(s.runs) && len(s.cut) > 0:
+			cutRuns = append(cutRuns, run)
+			blanks = append(blanks, s.cut...)
+		}
+	}
+	if len(cutRuns) == 0 {
+		return
+	}
+	var cutAgents []int // the User-agent lines of the cut runs
+	for _, run := range cutRuns {
+		cutAgents = append(cutAgents, run...)
+	}
+	readers := uaRecordReaders(pass, uaGroupAgents(f, cutAgents))
+	if len(readers) == 0 {
+		return
+	}
+	if *check == nil {
+		*check = newUAYandexCheck(pass, shapes)
+	}
+	first := cutRuns[0]
+	var lines []string
+	for _, i := range first {
+		lines = append(lines, uaQuote(uaLineText(f, i)))
+	}
+	subject := uaJoinCapped(lines, 3)
+	if more := len(cutAgents) - len(first); more > 0 {
+		subject += fmt.Sprintf(" (and %s of this group)", uaPlural(more, "more User-agent line"))
+	}
+	gets, rules := "get", fmt.Sprintf("the %d rules below belong", len(s.g.Rules))
+	if len(cutAgents) == 1 {
+		gets = "gets"
+	}
+	if len(s.g.Rules) == 1 {
+		rules = "the rule below belongs"
+	}
+	var msg strings.Builder
+	fmt.Fprintf(&msg, "a blank line%s separates %s from the group's rules: %s still apply them",
+		uaBlankHint(f, blanks[0]), subject, uaCrawlers(pass, match.Google, match.Bing, match.RFC9309))
+	fmt.Fprintf(&msg, ", but for %s the blank line ends the record: %s %s no rules there (everything is allowed)",
+		uaNames(readers), uaJoinCapped(uaQuotedValues(f, cutAgents), 3), gets)
+	if len(s.cut) > 0 {
+		fmt.Fprintf(&msg, ", and %s to no group", rules)
+	}
+	// Google reads blank lines as nothing, so removing them keeps its
+	// verdicts; Yandex then reads the group as Google does, provided no
+	// blank line is left in it (blank-line-in-group and group-merge-hazard
+	// report those) and the uaYandexCheck conditions hold.
+	whole := len(s.inner) == 0
+	for _, b := range s.breaks[1:] {
+		whole = whole && (b.blank < 0 || b.other < 0)
+	}
+	fix := lint.Fix{Title: "Remove the blank line", Safe: whole && (*check).safe(k)}
+	if len(blanks) > 1 {
+		fix.Title = "Remove the blank lines"
+	}
+	for _, i := range blanks {
+		fix.Edits = append(fix.Edits, uaRemoveBlank(f, i))
+	}
+	opts := []lint.ReportOption{lint.WithRelated(f.Lines[blanks[0]].Span, "the blank line")}
+	for _, run := range cutRuns[1:] {
+		opts = append(opts, lint.WithRelated(uaDirectiveSpan(&f.Lines[run[0]]), "also cut from the group's rules"))
+	}
+	opts = append(opts, lint.WithRelated(uaDirectiveSpan(&f.Lines[s.g.Rules[0]]), "the group's first rule"), lint.WithFix(fix))
+	span := syntax.Span{Start: uaDirectiveSpan(&f.Lines[first[0]]).Start, End: uaDirectiveSpan(&f.Lines[first[len(first)-1]]).End}
+	pass.Report(span, msg.String(), opts...)
+}
+
+// emptyTrailingGroup reports the group shapes[k], which has no rules: the
+// last group of the file, since User-agent lines before a rule join the
+// group of that rule. It stays quiet when the group changes nothing: when
+// it names only *, or only crawlers that another group with rules names
+// too (the groups merge).
+func emptyTrailingGroup(pass *lint.Pass, shapes []uaShape, k int) {
+	f := pass.File
+	named := map[string]bool{}
+	hasStar := false
+	for j := range shapes {
+		if j == k || len(shapes[j].g.Rules) == 0 {
+			continue
+		}
+		for _, a := range shapes[j].agentsOf(f) {
+			named[a] = true
+			hasStar = hasStar || a == "*"
+		}
+	}
+	s := &shapes[k]
+	for i := s.g.First; i < s.g.End; i++ {
+		if l := &f.Lines[i]; l.Kind == syntax.LineDirective && match.GoogleDirective(f.Text(l.Key())).IsRule() {
+			// Google reads a misspelled rule here ("Disalow: /"), which
+			// misspelled-directive reports.
+			return
+		}
+	}
+	var alone []int // the User-agent lines that name a crawler no other group names
+	for n, a := range s.agentsOf(f) {
+		if a != "*" && a != "" && !named[a] {
+			alone = append(alone, s.g.UserAgents[n])
+		}
+	}
+	if len(alone) == 0 {
+		return
+	}
+	first := alone[0]
+	name := string(f.Text(f.Lines[first].Value()))
+	var msg strings.Builder
+	fmt.Fprintf(&msg, "%s ends the file without an Allow or Disallow rule: a last group without rules allows everything, so %s may fetch every URL",
+		uaQuote(uaLineText(f, first)), name)
+	if len(alone) > 1 {
+		fmt.Fprintf(&msg, " (and so may the %s after it)", uaPlural(len(alone)-1, "other crawler"))
+	}
+	if hasStar {
+		msg.WriteString(" and does not follow the `*` group")
+	}
+	// The new rule goes after the group's last line that is not blank or a
+	// comment.
+	last := s.g.UserAgents[len(s.g.UserAgents)-1]
+	for i := last + 1; i < s.g.End; i++ {
+		if kind := f.Lines[i].Kind; kind == syntax.LineDirective || kind == syntax.LineInvalid {
+			last = i
+		}
+	}
+	// Neither fix is applied without asking: one keeps what crawlers do now
+	// and the other blocks the crawler, and only the author knows which was
+	// meant.
+	pass.Report(uaDirectiveSpan(&f.Lines[first]), msg.String(),
+		lint.WithFix(lint.Fix{
+			Title: "Add an empty `Disallow:` to allow everything explicitly",
+			Edits: []lint.Edit{uaInsertAfter(f, last, "Disallow:")},
+		}),
+		lint.WithFix(lint.Fix{
+			Title: "Add `Disallow: /` to block everything",
+			Edits: []lint.Edit{uaInsertAfter(f, last, "Disallow: /")},
+		}))
+}

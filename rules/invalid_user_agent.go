@@ -1,0 +1,256 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/rules/kb"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// InvalidUserAgent reports User-agent values that are not product tokens.
+// RFC 9309 allows only letters, '-' and '_' in a token; Google keeps the
+// value's leading run of those and drops the rest, so `Googlebot/2.1` is
+// Googlebot to Google, `MJ12bot` is "MJ" and `360Spider` is no name at all,
+// while crawlers that compare the whole value match none of them.
+var InvalidUserAgent = &lint.Rule{
+	Name:    "invalid-user-agent",
+	Summary: "a User-agent value that is not a product token, such as a version or a browser string",
+	Doc: lint.Doc{
+		What: "Reports User-agent values with characters a product token cannot have: a version " +
+			"(`Googlebot/2.1`), a browser's whole User-Agent header, digits, dots or other punctuation, " +
+			"and empty values. It warns when the value concerns a crawler robotslint knows, or every crawler; " +
+			"when the value is the name a crawler's operator documents (`MJ12bot`, `AI2Bot`), or names a crawler " +
+			"robotslint does not know (`Microsoft.URL.Control` in old block lists), whose own parser decides what " +
+			"the line means, the finding is only information. Several plain words on one line are " +
+			"multiple-agents' to report, and `*` inside a value wildcard-portability's.",
+		Why: "RFC 9309 product tokens hold only letters, `-` and `_`. Google reads the leading run of those " +
+			"and ignores the rest, so `Googlebot/2.1` works for Googlebot but `MJ12bot` becomes `MJ`; Bing " +
+			"and other RFC 9309 crawlers compare the whole value with their token, so a version or a browser " +
+			"string matches no crawler and the group goes unread.",
+		Instead: "Write the crawler's token alone, as its operator documents it: `Googlebot`, `bingbot`, `GPTBot`.",
+	},
+	Flagged:  "User-agent: Googlebot/2.1\nDisallow: /private/\n",
+	Clean:    "User-agent: Googlebot\nDisallow: /private/\n",
+	Severity: lint.Warning,
+	Fixable:  true,
+	Profiles: []*match.Profile{match.Google, match.RFC9309, match.Bing},
+	Run:      runInvalidUserAgent,
+}
+
+func runInvalidUserAgent(pass *lint.Pass) {
+	f := pass.File
+	// Files repeat values (block lists, copied groups): each is judged once.
+	judged := map[string]*uaInvalidValue{}
+	strict := "" // what the crawlers that compare whole values make of it
+	if others := uaTargeted(pass, match.Bing, match.RFC9309); len(others) > 0 {
+		strict = ", and " + uaJoin(others) + ", comparing the whole value, match it to no crawler"
+	}
+	uaUserAgentLines(f, func(i int, l *syntax.Line, value []byte) {
+		switch uaClassify(value) {
+		case uaEmpty:
+			pass.Report(uaDirectiveSpan(l), "the User-agent value is empty, so the line names no crawler and "+
+				uaCrawlers(pass, match.Google, match.Bing, match.Yandex, match.RFC9309, match.Legacy)+" apply its group to none")
+		case uaInvalid:
+			j, ok := judged[string(value)]
+			if !ok {
+				j = judgeInvalidUserAgent(pass, strict, value)
+				judged[string(value)] = j
+			}
+			j.report(pass, l)
+		}
+	})
+}
+
+// uaInvalidValue is what invalid-user-agent finds in one value.
+type uaInvalidValue struct {
+	msg      string
+	severity lint.Severity
+	n        int    // the length of the token Google reads, from the value's start
+	fix      string // the fix's title, or ""
+	safe     bool
+	rename   string // the text the fix writes instead of the value; "" drops what follows the token
+}
+
+func (j *uaInvalidValue) report(pass *lint.Pass, l *syntax.Line) {
+	vs := l.Value()
+	var opts []lint.ReportOption
+	if j.severity != lint.Warning {
+		opts = append(opts, lint.WithSeverity(j.severity))
+	}
+	switch {
+	case j.fix != "" && j.rename != "":
+		opts = append(opts, lint.WithFix(lint.Fix{Title: j.fix, Safe: j.safe, Edits: []lint.Edit{{Span: vs, NewText: j.rename}}}))
+	case j.fix != "":
+		opts = append(opts, lint.WithFix(lint.Fix{Title: j.fix, Safe: j.safe, Edits: []lint.Edit{{Span: syntax.Span{Start: vs.Start + j.n, End: vs.End}}}}))
+	}
+	span := vs
+	span.Start += j.n // what Google drops, or the whole value when Google reads no name
+	pass.Report(span, j.msg, opts...)
+}
+
+func judgeInvalidUserAgent(pass *lint.Pass, strict string, value []byte) *uaInvalidValue {
+	token := match.GoogleAgent(value)
+	n := uaTokenPrefix(value)
+	named := uaLookup(value)   // the value is a known crawler's name as written
+	read := uaKnown(value[:n]) // Google reads a known crawler's token
+	version := n > 0 && n < len(value) && value[n] == '/' && !bytes.ContainsAny(value[n:], " \t")
+	browser := uaLooksLikeBrowser(value)
+	quoted := uaQuote(string(value))
+	google := "Google reads only " + uaQuote(string(value[:n]))
+	switch token {
+	case "*":
+		google = "Google reads it as `*`, the group for every crawler"
+	case "":
+		google = "Google reads no name in it"
+	}
+
+	var msg strings.Builder
+	severity := lint.Warning
+	switch {
+	case named != nil:
+		// The operator's own name for its crawler: the crawler's own
+		// parser reads it, whatever other parsers make of it.
+		by := "the name " + named.Operator + " documents for its crawler"
+		if named.Operator == "" || strings.HasPrefix(named.Operator, "Unknown") || strings.HasPrefix(named.Operator, "Unclear") {
+			by = "the name crawler lists give this crawler"
+		}
+		msg.WriteString(quoted + " is not a product token (it has " + uaOffending(value, n) + "), but it is " + by +
+			", and the crawler matches it as written; parsers that follow Google's read ")
+		switch token {
+		case "*":
+			msg.WriteString("it as `*`")
+		case "":
+			msg.WriteString("no name in it")
+		default:
+			msg.WriteString("only " + uaQuote(string(value[:n])))
+		}
+		severity = lint.Info
+	case browser:
+		msg.WriteString(quoted + " is a browser's User-Agent header, not a product token: " + google + strict +
+			"; robots.txt names a crawler by its token alone")
+		if uaCrawlerIn(value) == "" {
+			severity = lint.Info // no crawler in it: old block lists name browsers this way
+		}
+	case read != nil || token == "*":
+		// Google gives the group to a crawler it knows, or to every
+		// crawler: the line does something, and other parsers disagree.
+		msg.WriteString(quoted + " is not a product token (it has " + uaOffending(value, n) +
+			", and a token is only letters, `-` and `_`): " + google + strict)
+	default:
+		// A crawler robotslint does not know: its own parser decides
+		// what the line means, and to the parsers robotslint knows it
+		// names no crawler.
+		msg.WriteString(quoted + " is not a product token (it has " + uaOffending(value, n) +
+			", and a token is only letters, `-` and `_`) and names no crawler robotslint knows: " + google + strict +
+			", so only a crawler that matches the value its own way obeys this group")
+		severity = lint.Info
+	}
+	if strings.Contains(token, "yandex") && pass.Targeted(match.Yandex) {
+		msg.WriteString("; Yandex robots obey it only if their name contains the whole value")
+	}
+
+	j := &uaInvalidValue{msg: msg.String(), severity: severity}
+	if token != "" && token != "*" {
+		j.n = n
+	}
+	// "Token/version": the version is a product version that only the
+	// User-Agent header carries. Dropping it keeps Google's reading (Google
+	// drops it itself) and gives RFC 9309 crawlers the token Google reads.
+	if version && token != "" {
+		j.fix, j.safe = fmt.Sprintf("Remove the version %s", uaQuote(string(value[n:]))), uaSafeForYandex(pass, token)
+	} else if browser {
+		if name := uaCrawlerIn(value); name != "" && !strings.EqualFold(name, string(value[:n])) {
+			j.fix, j.rename = "Rename to "+name, name
+		}
+	}
+	return j
+}
+
+// uaOffending describes the first byte of value at or after n that a token
+// cannot hold.
+func uaOffending(value []byte, n int) string {
+	for n < len(value) && (uaIsTokenByte(value[n]) || value[n] == '*' && n == 0) {
+		n++
+	}
+	if n >= len(value) {
+		return "a character a token cannot hold"
+	}
+	switch c := value[n]; {
+	case '0' <= c && c <= '9':
+		return "a digit"
+	case c == ' ' || c == '\t':
+		return "a space"
+	case c == '.':
+		return "a dot"
+	case c == '/':
+		return "a `/`"
+	case c == '*':
+		return "a `*`"
+	case c < utf8.RuneSelf:
+		return "`" + string(c) + "`"
+	}
+	r, _ := utf8.DecodeRune(value[n:])
+	if r == utf8.RuneError {
+		return "a byte that is not UTF-8"
+	}
+	return fmt.Sprintf("%q", r)
+}
+
+// uaLooksLikeBrowser reports whether a User-agent value is a User-Agent
+// header rather than a token: "Mozilla/5.0 (compatible; bingbot/2.0; ...)".
+func uaLooksLikeBrowser(value []byte) bool {
+	lower := bytes.ToLower(value)
+	return bytes.HasPrefix(lower, []byte("mozilla/")) || bytes.Contains(lower, []byte("(compatible"))
+}
+
+// uaCrawlerIn returns the first known crawler token among the words of a
+// User-Agent header, as the crawler list spells it, or "".
+func uaCrawlerIn(value []byte) string {
+	for i := 0; i < len(value); {
+		n := uaTokenPrefix(value[i:])
+		if n == 0 {
+			i++
+			continue
+		}
+		if c := uaKnown(value[i : i+n]); c != nil {
+			return c.Token
+		}
+		i += n
+	}
+	return ""
+}
+
+// uaSafeForYandex reports whether making a group's token exactly token
+// (lower case) keeps Yandex from moving away from Google, when Yandex is
+// targeted. Yandex robots obey a group whose value their name contains,
+// Google only one whose token equals their name: a token that is part of
+// another Yandex robot's name ("yandex" of "yandexbot") would give that
+// robot the group at Yandex but not at Google.
+func uaSafeForYandex(pass *lint.Pass, token string) bool {
+	if !pass.Targeted(match.Yandex) {
+		return true
+	}
+	for _, name := range uaYandexNames() {
+		if name != token && strings.Contains(name, token) {
+			return false
+		}
+	}
+	return true
+}
+
+// uaYandexNames are the lower-cased tokens of the known Yandex robots.
+var uaYandexNames = sync.OnceValue(func() []string {
+	var names []string
+	for _, c := range kb.Crawlers() {
+		if name := syntax.LowerASCII(c.Token); strings.Contains(name, "yandex") {
+			names = append(names, name)
+		}
+	}
+	return names
+})

@@ -1,0 +1,163 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// MissingColon reports a directive without the colon after its name:
+// "Disallow /tmp", "Disallow; /tmp", "Sitemap https://..." (whose first
+// colon is the URL's), a full-width colon, or a name alone.
+//
+// Google's parser guesses: a line without a colon that holds exactly two
+// words is read as name and value. Every other crawler needs the colon and
+// ignores the line.
+var MissingColon = &lint.Rule{
+	Name:    "missing-colon",
+	Summary: "a directive without a colon after its name, which only Google reads, and only when the line has two words",
+	Doc: lint.Doc{
+		What: "Reports a line that names a directive but has no colon after the name: `Disallow /tmp`, a semicolon " +
+			"or full-width colon in its place (`Disallow; /tmp`, `Sitemap：https://...`), a name whose first colon is " +
+			"further on (`Disallow https://example.com/x`, where the colon belongs to `https:`), or a name alone (`Disallow`).",
+		Why: "RFC 9309, Bing and Yandex split a line at its first colon; without one the line is not a directive " +
+			"and they ignore it. Google's parser guesses: a line without a colon that holds exactly two words is read " +
+			"as name and value, so `Disallow /tmp` works for Googlebot only. A line whose first colon is later on is " +
+			"split there, so `Disallow https://example.com/x` becomes the name `Disallow https`, which Google reads as " +
+			"`Disallow: //example.com/x` and the others ignore.",
+		Instead: "Write the colon right after the name. The fix inserts it; it is safe (applied by --fix) when Google " +
+			"already reads the line that way and the other crawlers you target then read it as Google does.",
+	},
+	Flagged:  "User-agent: *\nDisallow /tmp/\n",
+	Clean:    "User-agent: *\nDisallow: /tmp/\n",
+	Severity: lint.Error,
+	Fixable:  true,
+	Profiles: []*match.Profile{match.Google, match.Bing, match.Yandex, match.RFC9309},
+	Run:      runMissingColon,
+}
+
+func runMissingColon(pass *lint.Pass) {
+	prover := newFixProver(pass)
+	f := pass.File
+	next := &nextRuleLine{f: f}
+	newLineScan(pass).each(func(i int, info *lineInfo) {
+		if info.meant == syntax.DirectiveNone || info.colon == colonOK || isNoindexFamily(info.meant) {
+			return
+		}
+		l := &f.Lines[i]
+		text := quote(f.Text(info.body))
+		name := quote(f.Text(info.name))
+		others := targetsWhere(pass, func(p *match.Profile) bool { return p != match.Google })
+		othersIgnore := ""
+		if len(others) > 0 {
+			names, plural := crawlerNames(others)
+			othersIgnore = fmt.Sprintf("%s %s the line", names, verb(plural, "ignores", "ignore"))
+		}
+		google, _ := readLine(f.Text(l.Text()))
+		readsAs := ""
+		if google.d == info.meant {
+			readsAs = quote([]byte(info.meant.Canonical() + ": " + google.value))
+			if google.value == "" {
+				readsAs = quote([]byte(info.meant.Canonical() + ":"))
+			}
+		}
+		span := info.sep
+		var msg string
+		harmless := false
+		switch info.colon {
+		case colonMissing:
+			msg = text + " has no colon"
+			if readsAs != "" {
+				msg += ": Google guesses " + readsAs
+				if othersIgnore != "" {
+					msg += ", but " + othersIgnore
+				}
+			} else {
+				msg += ", so crawlers ignore the line"
+			}
+		case colonStandIn:
+			msg = fmt.Sprintf("%s stands where the colon belongs", quote(f.Text(info.sep)))
+			switch {
+			case readsAs != "" && othersIgnore != "":
+				msg += ": Google reads the line as " + readsAs + ", but " + othersIgnore
+			case readsAs != "":
+				msg += ": Google reads the line as " + readsAs
+			default:
+				msg += ", so crawlers ignore the line"
+			}
+		case colonLater:
+			msg = fmt.Sprintf("no colon after %s: the first colon of %s is further on", name, text)
+			switch {
+			case readsAs != "" && othersIgnore != "":
+				msg += fmt.Sprintf(", so Google reads the line as %s and %s", readsAs, othersIgnore)
+			case readsAs != "":
+				msg += fmt.Sprintf(", so Google reads the line as %s", readsAs)
+			default:
+				msg += ", so crawlers ignore the line"
+			}
+		case colonAlone:
+			span = info.name
+			msg = text + " has neither colon nor value, so crawlers ignore the line"
+			if info.meant == syntax.DirectiveAllow || info.meant == syntax.DirectiveDisallow {
+				if next.agentAfter(i) {
+					msg += ", and the User-agent line after it joins this group"
+				} else {
+					// Ignored, it does what an empty rule would: nothing.
+					msg += ", which does what an empty " + quote([]byte(info.meant.Canonical()+":")) + " would: nothing"
+					harmless = true
+				}
+			}
+		case colonWords:
+			msg = text + " has no colon, so crawlers ignore the line: Google guesses a colon only in a line of exactly two words"
+		}
+		severity := lint.Error
+		if harmless || readsAs != "" && othersIgnore == "" || len(targetsWhere(pass, func(p *match.Profile) bool { return honours(info.meant, p) })) == 0 {
+			// Every targeted crawler reads the line already, or none would
+			// act on it with its colon.
+			severity = lint.Warning
+		}
+		if span.Len() == 0 {
+			span = info.name
+		}
+		var opts []lint.ReportOption
+		if fix, ok := nameFix(prover, i, info); ok {
+			opts = append(opts, lint.WithFix(fix))
+		}
+		if severity != lint.Error {
+			opts = append(opts, lint.WithSeverity(severity))
+		}
+		pass.Report(span, msg, opts...)
+	})
+}
+
+// nextRuleLine tells, for a line, whether the next line that Google reads
+// as a rule or a user-agent line is a user-agent line: then a rule line
+// that no crawler reads lets that user-agent line join the group above,
+// and the group's crawlers get the next group's rules.
+type nextRuleLine struct {
+	f     *syntax.File
+	agent []bool // agent[i]: the next such line after line i is a user-agent line
+}
+
+func (n *nextRuleLine) agentAfter(i int) bool {
+	if n.agent == nil {
+		// One backward pass, on first use.
+		f := n.f
+		n.agent = make([]bool, len(f.Lines))
+		agent := false
+		for k := len(f.Lines) - 1; k >= 0; k-- {
+			n.agent[k] = agent
+			if l := &f.Lines[k]; l.Kind == syntax.LineDirective {
+				switch match.GoogleDirective(f.Text(l.Key())) {
+				case syntax.DirectiveUserAgent:
+					agent = true
+				case syntax.DirectiveAllow, syntax.DirectiveDisallow:
+					agent = false
+				}
+			}
+		}
+	}
+	return n.agent[i]
+}

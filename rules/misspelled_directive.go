@@ -1,0 +1,88 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// MisspelledDirective reports a directive whose name is misspelled: a
+// misspelling seen in real files ("Disalow", "Useragent", "Sitemaps"), the
+// name with other separators ("User agent", "Crawl_delay"), or a name an
+// edit or two away from a directive's ("Disallw", "User-agnt").
+//
+// Google's parser accepts a few frequent typos and any key that starts
+// with a directive's name, so such a line works for Googlebot and is lost
+// on every other crawler; other misspellings are lost on all of them.
+var MisspelledDirective = &lint.Rule{
+	Name:    "misspelled-directive",
+	Summary: "a directive whose name is misspelled, so that some or all crawlers ignore the line",
+	Doc: lint.Doc{
+		What: "Reports a line whose name is a misspelling of a directive's: a typo seen in real files (`Disalow`, " +
+			"`Dissallow`, `Useragent`, `Sitemaps`, `Disallowed`), the name written with a space or underscore " +
+			"(`User agent`, `Crawl_delay`), a name one or two letters away from a directive's (`User-agnt`, " +
+			"`Disallw`), or a name behind the garbled byte order mark `ï»¿`.",
+		Why: "Crawlers look directives up by name. Google's parser forgives the commonest typos (`Useragent`, " +
+			"`User agent`, `Disalow`, `Dissallow`, `Site-map`) and any name that starts with a directive's (`Disallowed`, " +
+			"`Sitemaps`), so the line works for Googlebot; Bing, Yandex and crawlers that follow RFC 9309 want the name " +
+			"exactly and ignore the line. Any other misspelling is ignored by every crawler: a misspelled `Disallow` " +
+			"blocks nothing, and a misspelled `User-agent` leaves its rules to the group above.",
+		Instead: "Spell the directive's name exactly. The fix renames it; the fix is safe (applied by --fix) when " +
+			"Google already reads the line that way and the other crawlers you target then read it as Google does.",
+	},
+	Flagged:  "User-agent: *\nDisalow: /private/\n",
+	Clean:    "User-agent: *\nDisallow: /private/\n",
+	Severity: lint.Error,
+	Fixable:  true,
+	Profiles: []*match.Profile{match.Google, match.Bing, match.Yandex, match.RFC9309},
+	Run:      runMisspelledDirective,
+}
+
+func runMisspelledDirective(pass *lint.Pass) {
+	prover := newFixProver(pass)
+	newLineScan(pass).each(func(i int, info *lineInfo) {
+		if info.meant == syntax.DirectiveNone || info.how == matchExact || isNoindexFamily(info.meant) {
+			return
+		}
+		f := pass.File
+		written := f.Text(info.name)
+		canonical := info.meant.Canonical()
+		var msg string
+		span := info.name
+		severity := lint.Error
+		google := match.GoogleDirective(written)
+		switch {
+		case info.how == matchGarbled:
+			span = info.garbled
+			msg = fmt.Sprintf("%s is a byte order mark garbled by a wrong character-set conversion: "+
+				"crawlers read the name %s, which is no directive, and ignore the line",
+				quote(f.Text(info.garbled)), quote(f.Text(syntax.Span{Start: info.garbled.Start, End: info.name.End})))
+		case google == info.meant:
+			dropping := targetsWhere(pass, func(p *match.Profile) bool { return p != match.Google })
+			if len(dropping) == 0 {
+				severity = lint.Warning
+				msg = fmt.Sprintf("%s is a misspelling of %s that Google accepts, but other crawlers ignore the line", quote(written), canonical)
+			} else {
+				names, plural := crawlerNames(dropping)
+				msg = fmt.Sprintf("Google reads %s as %s, but %s %s the line", quote(written), canonical, names, verb(plural, "ignores", "ignore"))
+			}
+		default:
+			msg = fmt.Sprintf("%s is not a directive: did you mean %s? Every crawler ignores the line", quote(written), canonical)
+		}
+		// A misspelled name of a directive that no targeted crawler acts on
+		// loses nothing they would do.
+		if len(targetsWhere(pass, func(p *match.Profile) bool { return honours(info.meant, p) })) == 0 {
+			severity = lint.Warning
+		}
+		var opts []lint.ReportOption
+		if fix, ok := nameFix(prover, i, info); ok {
+			opts = append(opts, lint.WithFix(fix))
+		}
+		if severity != lint.Error {
+			opts = append(opts, lint.WithSeverity(severity))
+		}
+		pass.Report(span, msg, opts...)
+	})
+}

@@ -1,0 +1,323 @@
+package rules
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+)
+
+// RedundantRule reports an Allow or Disallow rule that a broader rule of
+// the same kind in its group already covers, when no rule of the other
+// kind can make the difference: `Disallow: /a/b` under `Disallow: /a`,
+// with no Allow that a URL under /a/b could match and that outranks
+// `Disallow: /a` without outranking `Disallow: /a/b`. Deleting the rule
+// changes no verdict for any targeted profile.
+//
+// The proof, for longest-match readers (Google, Bing, Yandex, RFC 9309):
+// every URL the rule matches starts with its literal prefix, which starts
+// with the broader rule's pattern, so the broader rule matches it too.
+// Without the rule, the best rule of its kind for such a URL is at least
+// as long as the broader rule; the verdict can change only if a rule of
+// the other kind matches the URL with a priority between the two. Such a
+// rule's literal prefix must be a prefix of the rule's, or start with it:
+// the check looks for every such rule in the group's cluster (all groups
+// that share a crawler), under Google's and RFC 9309's priorities. For
+// first-match readers (legacy), the broader rule must come first. The
+// broader rule must be read wherever the rule is: in the same group for
+// RFC 9309 parsers and Bing, and for Yandex, whose groups also end at a
+// blank line, in the same one of those. Yandex merges the groups whose
+// values are the longest contained in a robot's name; the check takes
+// those to be groups with the same value, which share a cluster.
+var RedundantRule = &lint.Rule{
+	Name:    "redundant-rule",
+	Summary: "an Allow or Disallow rule that a broader rule already covers",
+	Doc: lint.Doc{
+		What: "Reports an Allow or Disallow rule that changes no crawler's verdict because a broader rule of the same " +
+			"kind in its group already matches every URL it matches, and no rule of the other kind lies between " +
+			"them: `Disallow: /admin/users/` under `Disallow: /admin/`.",
+		Why: "Crawlers that take the most specific rule reach the same verdict with or without it, and parsers that " +
+			"take the first matching rule never reach it. A dead rule suggests a distinction the file does not " +
+			"make, and is easily mistaken for one that matters when the broader rule is edited.",
+		Instead: "Delete the narrower rule, or, if it should differ from the broader one, change its kind " +
+			"(`Allow: /admin/help/` with `Disallow: /admin/`).",
+	},
+	Flagged:  "User-agent: *\nDisallow: /admin/\nDisallow: /admin/users/\n",
+	Clean:    "User-agent: *\nAllow: /admin/help/\nDisallow: /admin/\n",
+	Severity: lint.Info,
+	Fixable:  true,
+	Profiles: []*match.Profile{match.Google, match.RFC9309, match.Bing, match.Yandex, match.Legacy},
+	Run:      runRedundantRule,
+}
+
+// maxRedDepth and maxRedTries bound the work spent on one rule, keeping
+// the rule linear in the file on inputs built to defeat it; real files stay
+// far below both.
+const (
+	maxRedDepth = 64
+	maxRedTries = 32
+)
+
+// prioSpan is a range of priorities, empty when lo > hi.
+type prioSpan struct{ lo, hi int32 }
+
+func emptySpan() prioSpan { return prioSpan{1 << 30, -1} }
+
+func (s *prioSpan) add(o prioSpan) { s.lo, s.hi = min(s.lo, o.lo), max(s.hi, o.hi) }
+
+func (s prioSpan) meets(lo, hi int32) bool { return s.lo <= s.hi && s.lo <= hi && lo <= s.hi }
+
+// redEntry is one distinct literal prefix on the sweep's stack, with the
+// priorities of its own rules and of the rules whose prefixes extend it.
+type redEntry struct {
+	lit      []byte
+	from, to int
+	// cands[cfrom:cto] are the items of this entry that can cover a
+	// narrower rule: literal rules every profile reads as written. An
+	// entry may hold thousands of wildcard rules ("/*.pdf$" and the like
+	// all have the prefix "/"), but few literal ones.
+	cfrom, cto int
+	// groups has bit g%64 set for the group g of each candidate: most
+	// entries have none for a given group, and one test says so.
+	groups   uint64
+	own, sub [2]prioSpan
+}
+
+func runRedundantRule(pass *lint.Pass) {
+	f := pass.File
+	if pathNotRobots(f) {
+		return
+	}
+	m := pathModelFor(f)
+	if m.special || len(m.rules) < 2 {
+		return
+	}
+	rfc := pass.Targeted(match.RFC9309) || pass.Targeted(match.Bing) || pass.Targeted(match.Yandex)
+	if rfc && m.googleOnly {
+		// Lines only Google reads as rules or user-agents group the file
+		// differently for the others; the proof does not carry over.
+		return
+	}
+	s := &redSweep{pass: pass, m: m, rfc: rfc}
+	s.items, s.order = m.sorted()
+	if rfc {
+		s.divergent = make([][2]prioSpan, m.clusters)
+		for c := range s.divergent {
+			s.divergent[c] = [2]prioSpan{emptySpan(), emptySpan()}
+		}
+		for k := range s.items {
+			// RFC 9309 decodes or encodes bytes of these patterns that
+			// Google keeps: their literal prefixes differ too, so they
+			// are taken to meet every rule of their cluster.
+			if it := &s.items[k]; !m.rules[it.rule].rfcAsGoogle {
+				s.divergent[it.cluster][it.kind].add(s.span(it))
+			}
+		}
+	}
+	s.sweep()
+}
+
+type redSweep struct {
+	pass  *lint.Pass
+	m     *pathModel
+	rfc   bool
+	items []pathItem
+	order []int32 // items, sorted by cluster and literal prefix
+	// divergent holds, by cluster and kind, the priorities of the rules
+	// RFC 9309 parsers read differently from Google.
+	divergent [][2]prioSpan
+	stack     []redEntry
+	cands     []int32
+}
+
+// lit returns the literal prefix of item it's pattern.
+func (s *redSweep) lit(it *pathItem) []byte { return s.m.lit(it) }
+
+// at returns the k-th item in sorted order.
+func (s *redSweep) at(k int) *pathItem { return &s.items[s.order[k]] }
+
+// span returns the priorities of an item in the profiles checked.
+func (s *redSweep) span(it *pathItem) prioSpan {
+	if s.rfc {
+		return prioSpan{min(it.prio, it.rfcPrio), max(it.prio, it.rfcPrio)}
+	}
+	return prioSpan{it.prio, it.prio}
+}
+
+// sweep walks the items in order of literal prefix, keeping on a stack the
+// prefixes of the current one; an entry is judged when it is popped, when
+// all the prefixes that extend it have been seen.
+func (s *redSweep) sweep() {
+	for i := 0; i < len(s.order); {
+		it := s.at(i)
+		j := i + 1
+		lit := s.lit(it)
+		for j < len(s.order) && s.at(j).cluster == it.cluster && bytes.Equal(s.lit(s.at(j)), lit) {
+			j++
+		}
+		for len(s.stack) > 0 {
+			top := &s.stack[len(s.stack)-1]
+			if s.at(top.from).cluster == it.cluster && bytes.HasPrefix(lit, top.lit) {
+				break
+			}
+			s.pop()
+		}
+		e := redEntry{lit: lit, from: i, to: j, cfrom: len(s.cands), own: [2]prioSpan{emptySpan(), emptySpan()}, sub: [2]prioSpan{emptySpan(), emptySpan()}}
+		for k := i; k < j; k++ {
+			c := s.at(int(k))
+			e.own[c.kind].add(s.span(c))
+			if c.literal && !c.extra && s.m.rules[c.rule].clean {
+				s.cands = append(s.cands, int32(k))
+				e.groups |= 1 << (s.m.rules[c.rule].group & 63)
+			}
+		}
+		e.cto = len(s.cands)
+		if cs := s.cands[e.cfrom:e.cto]; len(cs) > 1 {
+			// By group, so that a rule finds its group's quickly.
+			slices.SortFunc(cs, func(a, b int32) int {
+				return cmp.Compare(s.m.rules[s.at(int(a)).rule].group, s.m.rules[s.at(int(b)).rule].group)
+			})
+		}
+		s.stack = append(s.stack, e)
+		i = j
+	}
+	for len(s.stack) > 0 {
+		s.pop()
+	}
+}
+
+func (s *redSweep) pop() {
+	e := s.stack[len(s.stack)-1]
+	s.stack = s.stack[:len(s.stack)-1]
+	s.judge(&e)
+	if n := len(s.stack); n > 0 {
+		parent := &s.stack[n-1]
+		for k := range parent.sub {
+			parent.sub[k].add(e.own[k])
+			parent.sub[k].add(e.sub[k])
+		}
+	}
+}
+
+// judge reports the rules of entry e that a broader rule covers; the
+// entries below it on the stack hold its prefixes.
+func (s *redSweep) judge(e *redEntry) {
+	m := s.m
+	for k := e.from; k < e.to; k++ {
+		it := s.at(k)
+		if it.extra {
+			continue
+		}
+		r := &m.rules[it.rule]
+		// Only rules every profile reads as written; Google also reads an
+		// index.html Allow as allowing its directory, which a broader
+		// Allow need not cover.
+		if !r.clean || r.indexHTML {
+			continue
+		}
+		// A chain of more nested prefixes than any real file has
+		// ("/a", "/aa", "/aaa"...) would make each rule's walk down the
+		// stack long: such rules are left unjudged.
+		if len(s.stack) > maxRedDepth {
+			continue
+		}
+		q, qlen := s.cover(e, it, r)
+		if q == nil {
+			continue
+		}
+		// The priorities at which a rule of the other kind would make the
+		// difference: a Disallow wins only when longer than the Allow, an
+		// Allow wins ties.
+		p := r.patLen
+		lo, hi := qlen, p-1
+		if r.allow {
+			lo, hi = qlen+1, p
+		}
+		other := 1 - it.kind
+		if e.own[other].meets(lo, hi) || e.sub[other].lo <= hi {
+			continue
+		}
+		blocked := false
+		for a := range s.stack {
+			if s.stack[a].own[other].meets(lo, hi) {
+				blocked = true
+				break
+			}
+		}
+		if s.divergent != nil && s.divergent[it.cluster][other].meets(lo, hi) {
+			blocked = true
+		}
+		if !blocked {
+			s.report(q, r)
+		}
+	}
+}
+
+// cover returns the longest rule of r's kind and group whose pattern is a
+// literal prefix of r's literal prefix, and its length; it must be read
+// wherever r is read, and come first for first-match readers. For a rule
+// with wildcards, a rule equal to its literal prefix counts.
+func (s *redSweep) cover(e *redEntry, it *pathItem, r *pathRule) (*pathRule, int32) {
+	m := s.m
+	try := func(x *redEntry) *pathRule {
+		if x.groups&(1<<(r.group&63)) == 0 {
+			return nil
+		}
+		cs := s.cands[x.cfrom:x.cto]
+		k0 := 0
+		if len(cs) > 8 {
+			k0, _ = slices.BinarySearchFunc(cs, r.group, func(k, g int32) int { return cmp.Compare(m.rules[s.at(int(k)).rule].group, g) })
+		}
+		for n, k := range cs[k0:] {
+			if n == maxRedTries {
+				return nil // many rules of the group that do not serve: give up
+			}
+			c := s.at(int(k))
+			q := &m.rules[c.rule]
+			if q.group != r.group {
+				if q.group > r.group {
+					break
+				}
+				continue
+			}
+			if c.kind != it.kind || c.rule == it.rule || !m.sameReaders(s.pass, q, r) {
+				continue
+			}
+			if s.pass.Targeted(match.Legacy) && q.line > r.line {
+				continue
+			}
+			return q
+		}
+		return nil
+	}
+	if !it.literal {
+		if q := try(e); q != nil {
+			return q, int32(len(e.lit))
+		}
+	}
+	for a := len(s.stack) - 1; a >= 0; a-- {
+		if q := try(&s.stack[a]); q != nil {
+			return q, int32(len(s.stack[a].lit))
+		}
+	}
+	return nil, 0
+}
+
+func (s *redSweep) report(q, r *pathRule) {
+	f := s.m.f
+	lq, lr := &f.Lines[q.line], &f.Lines[r.line]
+	var msg string
+	if r.allow {
+		msg = fmt.Sprintf("%s allows nothing that %s on %s does not already allow, and no Disallow rule lies between them: "+
+			"deleting it changes no crawler's verdict", pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line))
+	} else {
+		msg = fmt.Sprintf("%s blocks nothing that %s on %s does not already block, and no Allow rule lies between them: "+
+			"deleting it changes no crawler's verdict", pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line))
+	}
+	s.pass.Report(pathDirective(lr), msg,
+		lint.WithRelated(pathDirective(lq), "the broader rule"),
+		lint.WithFix(lint.Fix{Title: "Delete the redundant rule", Safe: !s.m.pastLimit, Edits: []lint.Edit{pathDeleteLine(f, int(r.line))}}))
+}

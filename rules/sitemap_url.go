@@ -1,0 +1,117 @@
+package rules
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// SitemapURL reports a Sitemap line whose URL crawlers cannot use: empty,
+// relative, without a host, with a scheme other than http or https, or
+// holding more than one URL. Crawlers fetch the URL as written and do not
+// resolve it against the site, so such a sitemap is never read.
+var SitemapURL = &lint.Rule{
+	Name:    "sitemap-url",
+	Summary: "a sitemap line whose URL is empty, relative, not http or https, or malformed",
+	Doc: lint.Doc{
+		What: "Reports a `Sitemap:` line whose value is not one absolute http or https URL: an empty value, a relative " +
+			"URL (`/sitemap.xml`), a URL without scheme (`www.example.com/sitemap.xml`) or host (`https:/sitemap.xml`), " +
+			"another scheme (`ftp:`), or several URLs on one line.",
+		Why: "A Sitemap line belongs to no group and names a sitemap by its full URL, which may be on another host. " +
+			"Google, Bing and Yandex require an absolute URL and do not resolve a relative one against the site, so " +
+			"the sitemap is never fetched from this line.",
+		Instead: "Give one absolute URL per line, with its scheme and host, and repeat the line for more sitemaps.",
+	},
+	Flagged:  "User-agent: *\nDisallow: /tmp/\n\nSitemap: /sitemap.xml\n",
+	Clean:    "User-agent: *\nDisallow: /tmp/\n\nSitemap: https://www.example.com/sitemap.xml\n",
+	Severity: lint.Error,
+	Profiles: []*match.Profile{match.Google, match.Bing, match.Yandex},
+	Run:      runSitemapURL,
+}
+
+func runSitemapURL(pass *lint.Pass) {
+	f := pass.File
+	src := f.Bytes()
+	var readers string
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		if l.Kind != syntax.LineDirective || l.Sep().Len() != 1 || src[l.Sep().Start] != ':' {
+			continue
+		}
+		if l.Directive != syntax.DirectiveSitemap {
+			if l.Directive != syntax.DirectiveOther {
+				continue
+			}
+			// "Sitemaps:", "Site-map:": Google reads these too.
+			if d, how, _ := resolveName(f.Text(l.Key()), false); d != syntax.DirectiveSitemap || how == matchGarbled {
+				continue
+			}
+		}
+		value := f.Text(l.Value())
+		what, advice := sitemapProblem(value)
+		if what == "" {
+			continue
+		}
+		if readers == "" {
+			names, _ := crawlerNames(targetsWhere(pass, func(p *match.Profile) bool { return honours(syntax.DirectiveSitemap, p) }))
+			readers = "crawlers"
+			if names != "" {
+				readers = names
+			}
+		}
+		if len(value) == 0 {
+			pass.Report(l.Key(), fmt.Sprintf("%s has no URL, so %s find no sitemap here", quote(append(f.Text(l.Key()), ':')), readers))
+			continue
+		}
+		if advice == "" {
+			advice = "a Sitemap line takes one absolute http or https URL"
+		}
+		msg := fmt.Sprintf("%s %s, so %s ignore it: %s", quote(value), what, readers, advice)
+		pass.Report(l.Value(), msg)
+	}
+}
+
+// sitemapProblem says what keeps crawlers from using a sitemap URL, and
+// what to write instead; "" when nothing does.
+func sitemapProblem(v []byte) (what, advice string) {
+	if len(v) == 0 {
+		return "is empty", ""
+	}
+	if isTemplate(v) {
+		// A template's placeholder, filled in when the file is served.
+		return "", ""
+	}
+	if bytes.ContainsAny(v, " \t") {
+		return "holds a space", "write each URL on a Sitemap line of its own, and a space inside a URL as `%20`"
+	}
+	s := string(v)
+	u, err := url.Parse(s)
+	switch {
+	case err != nil && strings.Contains(s, "://"):
+		return "is not a valid URL", ""
+	case strings.HasPrefix(s, "//"):
+		return "has no scheme", "write `https:` before it"
+	case err != nil || u.Scheme == "":
+		if host, _, _ := strings.Cut(s, "/"); !strings.HasPrefix(s, "/") && strings.Contains(host, ".") && !strings.HasSuffix(syntax.LowerASCII(host), ".xml") {
+			return "has no scheme", "write `https://` before it"
+		}
+		return "is a relative URL", "write it in full, with `https://` and the host"
+	case syntax.LowerASCII(u.Scheme) != "http" && syntax.LowerASCII(u.Scheme) != "https":
+		return fmt.Sprintf("has the scheme `%s:`", u.Scheme), ""
+	case u.Opaque != "" || u.Host == "" || u.Hostname() == "":
+		return "has no host after the scheme", ""
+	}
+	return "", ""
+}
+
+// isTemplate reports whether v holds a template placeholder ("{{url}}",
+// "<%= host %>", "${HOST}"): the file is a template that a site fills in
+// before serving it.
+func isTemplate(v []byte) bool {
+	return bytes.Contains(v, []byte("{{")) || bytes.Contains(v, []byte("{%")) || bytes.Contains(v, []byte("<%")) || bytes.Contains(v, []byte("${"))
+}

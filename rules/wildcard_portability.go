@@ -1,0 +1,225 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"strings"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/rules/kb"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// WildcardPortability reports a '*' or '$' that the targeted crawlers do
+// not all read as the writer meant: a '$' before the end of a pattern
+// (literal to everyone), "**", a '*' in a User-agent value (which no
+// crawler reads as a wildcard) and, when legacy parsers are targeted, any
+// wildcard in a path, since the 1994 standard has none.
+var WildcardPortability = &lint.Rule{
+	Name:    "wildcard-portability",
+	Summary: "a `*` or `$` that crawlers do not read as a wildcard",
+	Doc: lint.Doc{
+		What: "Reports wildcards that do not work as intended: a `$` that is not the last character of a pattern, " +
+			"a `**`, a `*` in a User-agent value such as `Bingbot*` or `*bot`, and, when the `legacy` profile is " +
+			"targeted, any `*` or `$` in an Allow or Disallow path.",
+		Why: "Google, Bing, Yandex and RFC 9309 parsers read `*` as any run of characters and `$` as the end of " +
+			"the URL only as a pattern's last character; anywhere else `$` is a literal dollar sign. In User-agent " +
+			"lines `*` is a wildcard only when it stands alone: Google reads `Bingbot*` as `Bingbot`, while Bing and " +
+			"RFC 9309 parsers compare the whole value, star included, and match no crawler. Parsers that follow the " +
+			"1994 standard know no wildcards at all and look for the characters themselves. A `**` means the same " +
+			"as `*` to every crawler, only less plainly.",
+		Instead: "End a pattern with `$` only to anchor it, write a single `*`, and name crawlers by their exact " +
+			"token (`User-agent: Bingbot`), or use `User-agent: *` for all of them.",
+	},
+	Flagged:  "User-agent: Bingbot*\nDisallow: /search$page\n",
+	Clean:    "User-agent: Bingbot\nDisallow: /search\nDisallow: /*.pdf$\n",
+	Severity: lint.Warning,
+	Fixable:  true,
+	Profiles: []*match.Profile{match.Google, match.RFC9309, match.Bing, match.Yandex, match.Legacy},
+	Run:      runWildcardPortability,
+}
+
+func runWildcardPortability(pass *lint.Pass) {
+	f := pass.File
+	if pathNotRobots(f) {
+		return
+	}
+	w := &wildcardCheck{pass: pass, pastLimit: pathPastLimit(f)}
+	legacy := pass.Targeted(match.Legacy)
+	for i := range f.Lines {
+		l := &f.Lines[i]
+		switch l.Directive {
+		case syntax.DirectiveUserAgent:
+			w.agent(l)
+		case syntax.DirectiveOther:
+			if match.GoogleDirective(f.Text(l.Key())) == syntax.DirectiveUserAgent {
+				w.agent(l)
+			}
+		}
+		// Every wildcard is a finding for legacy parsers; otherwise only
+		// the rare '$' and "**" are, which the searches below find.
+		if !legacy {
+			continue
+		}
+		if _, ok := pathRuleKind(f, l); ok {
+			if value := f.Text(l.Value()); pathHasWildcard(value) {
+				w.legacy(l, value)
+			}
+		}
+	}
+	pathLinesWithByte(f, "$", func(i int, l *syntax.Line, value []byte) {
+		if d := bytes.IndexByte(value, '$'); d >= 0 && d < len(value)-1 {
+			w.dollar(l, d)
+		}
+	})
+	pathLinesWithString(f, "**", func(i int, l *syntax.Line, value []byte) {
+		if s := bytes.Index(value, []byte("**")); s >= 0 {
+			allow, _ := pathRuleKind(f, l)
+			w.stars(l, allow, value, s)
+		}
+	})
+}
+
+type wildcardCheck struct {
+	pass      *lint.Pass
+	pastLimit bool
+	prios     *pathPriorities // built on first use
+}
+
+// readers names the targeted crawlers that read wildcards.
+func (w *wildcardCheck) readers() string {
+	if names := pathNames(w.pass, func(p *match.Profile) bool { return p != match.Legacy }); names != "" {
+		return names
+	}
+	return "crawlers that follow RFC 9309"
+}
+
+// dollar reports the '$' at offset d of line l's value, which is not its
+// last character.
+func (w *wildcardCheck) dollar(l *syntax.Line, d int) {
+	f, start := w.pass.File, l.Value().Start
+	w.pass.Report(syntax.Span{Start: start + d, End: start + d + 1},
+		fmt.Sprintf("`$` marks the end of the URL only as the last character of a pattern: here %s it as a literal `$`, "+
+			"so %s matches only URLs that contain a dollar sign", pathVerb(w.readers(), "read"), pathQuote(f, l.Value())))
+}
+
+// stars reports the run of '*' at offset s of line l's value.
+func (w *wildcardCheck) stars(l *syntax.Line, allow bool, value []byte, s int) {
+	start := l.Value().Start
+	e := s
+	for e < len(value) && value[e] == '*' {
+		e++
+	}
+	span := syntax.Span{Start: start + s, End: start + e}
+	fix := lint.Fix{Title: "Write a single `*`", Edits: []lint.Edit{{Span: span, NewText: "*"}}}
+	fix.Safe = w.shortenSafe(allow, value, e-s-1)
+	w.pass.Report(span, fmt.Sprintf("`%s` matches what a single `*` matches, for %s alike", value[s:e], w.readers()),
+		lint.WithSeverity(lint.Info), lint.WithFix(fix))
+}
+
+// legacy reports the first wildcard of line l's value, which legacy
+// parsers read as a plain character.
+func (w *wildcardCheck) legacy(l *syntax.Line, value []byte) {
+	f, start := w.pass.File, l.Value().Start
+	k := bytes.IndexAny(value, "*$")
+	w.pass.Report(syntax.Span{Start: start + k, End: start + k + 1},
+		fmt.Sprintf("legacy parsers (1994 standard) read `%c` as a plain character, so to them %s matches only URLs "+
+			"that contain it, while %s it as a wildcard", value[k], pathQuote(f, l.Value()), pathVerb(w.readers(), "read")),
+		lint.WithSeverity(lint.Info))
+}
+
+// shortenSafe reports whether removing n bytes from a pattern, which
+// changes nothing about the paths it matches, also keeps every verdict:
+// the pattern's length is its priority, so it must not cross the priority
+// of a rule of the other kind. Google's reading of an index.html Allow
+// depends on more than the length, and a shorter line moves others across
+// RFC 9309's size limit; neither is attempted.
+func (w *wildcardCheck) shortenSafe(allow bool, value []byte, n int) bool {
+	if w.pastLimit || allow && bytes.Contains(value, []byte("/index.htm")) {
+		return false
+	}
+	if w.prios == nil {
+		w.prios = newPathPriorities(w.pass.File)
+	}
+	g, r := pathGoogleLen(value), pathRFCLen(value)
+	return w.prios.lengthChangeSafe(allow, g, g-n) && w.prios.lengthChangeSafe(allow, r, r-n)
+}
+
+// agent checks a User-agent value for a '*' that is not the lone '*' of
+// the default group.
+func (w *wildcardCheck) agent(l *syntax.Line) {
+	pass, f := w.pass, w.pass.File
+	value := f.Text(l.Value())
+	if bytes.IndexByte(value, '*') < 0 || match.GoogleAgent(value) == "*" {
+		return
+	}
+	// Text with spaces, colons or markup is not a crawler's name gone
+	// wrong but lines run together or a page served as robots.txt; other
+	// rules say so.
+	if bytes.ContainsAny(value, " \t:<>;,\"") {
+		return
+	}
+	token := match.GoogleAgent(value)
+	others := pathNames(pass, func(p *match.Profile) bool {
+		return p == match.RFC9309 || p == match.Bing || p == match.Yandex
+	})
+	quoted := pathQuote(f, l.Value())
+	var msg string
+	var fix *lint.Fix
+	if token == "" {
+		msg = fmt.Sprintf("`*` is a wildcard only as the whole User-agent value: Google reads %s as an empty name, which no crawler has", quoted)
+		if others != "" {
+			msg += fmt.Sprintf(", and %s the whole value, star included", pathVerb(others, "compare"))
+		}
+		msg += "; write `User-agent: *` to address every crawler"
+		if strings.Trim(string(value), "*") == "" {
+			fix = &lint.Fix{Title: "Write `*`", Edits: []lint.Edit{{Span: l.Value(), NewText: "*"}}}
+		}
+	} else {
+		name := string(value[:len(token)])
+		c := kb.LookupCrawler(name)
+		trailing := strings.TrimRight(string(value), "*") == name
+		if others == "" || trailing && c != nil && c.Operator == "Google" {
+			// Only Google reads this value as written here, and it reads
+			// the crawler's name: the star is harmless. An old form of
+			// Google's own documentation wrote "Mediapartners-Google*".
+			return
+		}
+		msg = fmt.Sprintf("`*` is a wildcard only as the whole User-agent value: Google reads %s as `%s`, but %s the whole value, "+
+			"star included, and so apply the group to no crawler they know", quoted, name, pathVerb(others, "compare"))
+		if trailing && c != nil {
+			fix = &lint.Fix{Title: fmt.Sprintf("Name the crawler `%s`", name), Edits: []lint.Edit{{Span: l.Value(), NewText: name}}}
+		}
+	}
+	var opts []lint.ReportOption
+	if fix != nil {
+		// Other crawlers then read a group they did not read before:
+		// nothing proves they end up agreeing with Google.
+		opts = append(opts, lint.WithFix(*fix))
+	}
+	star := bytes.IndexByte(value, '*')
+	pass.Report(syntax.Span{Start: l.Value().Start + star, End: l.Value().Start + star + 1}, msg, opts...)
+}
+
+// pathHasWildcard reports whether value holds a '*' or a '$', looking at
+// eight bytes at a time: most lines of a large file are rules, and this is
+// all most of them get.
+func pathHasWildcard(value []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(value); i += 8 {
+		w := binary.LittleEndian.Uint64(value[i:])
+		star, dollar := w^('*'*ones), w^('$'*ones)
+		if ((star-ones)&^star|(dollar-ones)&^dollar)&highs != 0 {
+			return true
+		}
+	}
+	for ; i < len(value); i++ {
+		if value[i] == '*' || value[i] == '$' {
+			return true
+		}
+	}
+	return false
+}
