@@ -4,10 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/syntax"
 )
 
 var kebab = regexp.MustCompile(`^[a-z]+(-[a-z0-9]+)*$`)
@@ -34,10 +36,23 @@ func TestRuleList(t *testing.T) {
 		if r.Severity < lint.Error || r.Severity > lint.Hint {
 			t.Errorf("%s: default severity %v", r.Name, r.Severity)
 		}
-		if !fires(r, r.Flagged) {
+		// The examples show what the rule means under the default targets,
+		// or, for a rule about crawlers not targeted by default (legacy),
+		// with those crawlers targeted too.
+		cfg := &lint.Config{}
+		if !fires(r, r.Flagged, cfg) {
+			targets := lint.DefaultTargets()
+			for _, p := range r.Profiles {
+				if !slices.Contains(targets, p) {
+					targets = append(targets, p)
+				}
+			}
+			cfg.Targets = targets
+		}
+		if !fires(r, r.Flagged, cfg) {
 			t.Errorf("%s: the flagged example is not flagged:\n%s", r.Name, r.Flagged)
 		}
-		if r.Clean == "" || fires(r, r.Clean) {
+		if r.Clean == "" || fires(r, r.Clean, cfg) {
 			t.Errorf("%s: the clean example is flagged or missing:\n%s", r.Name, r.Clean)
 		}
 		fired, quiet, fixed := false, false, false
@@ -46,12 +61,12 @@ func TestRuleList(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fires(r, string(src)) {
+			if fires(r, string(src), caseConfig(t, path, src)) {
 				fired = true
 			} else {
 				quiet = true
 			}
-			for _, d := range lint.Lint(src, All(), nil) {
+			for _, d := range lint.Lint(src, All(), caseConfig(t, path, src)) {
 				if d.Rule == r.Name && len(d.Fixes) > 0 {
 					fixed = true
 				}
@@ -75,11 +90,18 @@ func TestRuleList(t *testing.T) {
 
 // fires reports whether rule r reports anything in src with every rule on
 // (suppression comments need the rule they suppress to run).
-func fires(r *lint.Rule, src string) bool {
-	for _, d := range lint.Lint([]byte(src), All(), nil) {
+func fires(r *lint.Rule, src string, cfg *lint.Config) bool {
+	for _, d := range lint.Lint([]byte(src), All(), cfg) {
 		if d.Rule == r.Name {
 			return true
 		}
 	}
 	return false
+}
+
+// caseConfig is the configuration a rule case is linted with: its
+// test-targets line, if any.
+func caseConfig(t *testing.T, path string, src []byte) *lint.Config {
+	_, targets := parseWants(t, path, syntax.Parse(src))
+	return &lint.Config{Targets: targets}
 }

@@ -43,18 +43,22 @@ func section(b *strings.Builder, title, text string) {
 }
 
 // abbreviate shortens an example for reading: a line of more than 100
-// bytes shows its start and its length, and a run of identical lines shows
-// once with a count. Examples of size limits are necessarily huge.
+// bytes shows its start and its length, a run of identical lines shows
+// once with a count, an example of more than 24 lines shows its first and
+// last lines, and bytes that are not UTF-8 show as \xHH. Examples of size
+// limits and encodings cannot be shown as they are.
 func abbreviate(example string) string {
 	lines := strings.SplitAfter(example, "\n")
-	var b strings.Builder
+	if lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	var out []string
 	for i := 0; i < len(lines); {
-		line := lines[i]
 		n := 1
-		for i+n < len(lines) && lines[i+n] == line {
+		for i+n < len(lines) && lines[i+n] == lines[i] {
 			n++
 		}
-		text := strings.TrimSuffix(line, "\n")
+		text := visible(strings.TrimSuffix(lines[i], "\n"))
 		if len(text) > 100 {
 			cut := 60
 			for cut > 0 && !utf8.RuneStart(text[cut]) {
@@ -62,15 +66,36 @@ func abbreviate(example string) string {
 			}
 			text = fmt.Sprintf("%s… (%d bytes in all)", text[:cut], len(text))
 		}
-		if text != "" || line != "" {
-			b.WriteString(text + "\n")
-		}
-		if n > 2 {
-			fmt.Fprintf(&b, "# … %d more lines like the one above\n", n-1)
-		} else if n == 2 {
-			b.WriteString(text + "\n")
+		out = append(out, text)
+		switch {
+		case n > 2:
+			out = append(out, fmt.Sprintf("# … %d more lines like the one above", n-1))
+		case n == 2:
+			out = append(out, text)
 		}
 		i += n
+	}
+	if len(out) > 24 {
+		tail := out[len(out)-4:]
+		out = append(append(out[:10:10], fmt.Sprintf("# … %d more lines …", len(out)-14)), tail...)
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// visible writes the bytes of s that are not UTF-8 as \xHH.
+func visible(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			fmt.Fprintf(&b, "\\x%02X", s[i])
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
 	}
 	return b.String()
 }

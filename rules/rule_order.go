@@ -60,6 +60,11 @@ type orderEntry struct {
 }
 
 func runRuleOrder(pass *lint.Pass) {
+	// Only first-match parsers read rules in order; unless the site cares
+	// about them, the order is a matter of taste, not worth a finding.
+	if !pass.Targeted(match.Legacy) {
+		return
+	}
 	f := pass.File
 	if pathNotRobots(f) {
 		return
@@ -213,9 +218,6 @@ func (o *orderCheck) report(qi int32, rs []int32) {
 			break
 		}
 		opts = append(opts, lint.WithRelated(pathDirective(&f.Lines[m.rules[ri].line]), "a more specific rule first-match parsers never reach"))
-	}
-	if !o.legacy {
-		opts = append(opts, lint.WithSeverity(lint.Hint))
 	}
 	o.pass.Report(pathDirective(lq), msg, opts...)
 }

@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-
-	"github.com/robotslint/robotslint/syntax"
 )
 
 // Exit statuses.
@@ -19,20 +16,24 @@ const (
 	exitError    = 2 // usage error, unreadable file, internal error
 )
 
-const usage = `usage: robotslint [FILE | -]...
+const usage = `usage: robotslint [lint] [--config FILE | --no-config] [--profile LIST] [FILE | -]...
        robotslint test [flags] ROBOTS [URL...]
        robotslint rules [--format text|json]
        robotslint explain RULE
 
-Reports each line of a robots.txt file that no crawler can read as a
-directive, as path:line:column: message. With no FILE, reads ./robots.txt;
-"-" reads standard input.
+Lints robots.txt files: reports, as path:line:column: severity: message
+[rule], the lines crawlers will ignore or misread and where they disagree.
+With no FILE, reads ./robots.txt; "-" reads standard input. The
+configuration is the nearest .robotslint.toml above each file, or --config;
+--profile sets the crawlers the site cares about (default
+google,bing,yandex,rfc9309; add legacy for the 1994 standard).
 
 "robotslint test" says whether crawlers may fetch URLs (see
 robotslint test -h). "robotslint rules" lists the rules and "robotslint
 explain RULE" documents one.
 
-Exit status: 0 no invalid line, 1 some invalid line, 2 an error.
+Exit status: 0 nothing at warning or above, 1 some warning or error, 2 an
+error of the command itself (usage, configuration, unreadable file).
 `
 
 // run is the whole command, with its I/O passed in so tests can drive it.
@@ -57,8 +58,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		}
 	}
 
+	if len(args) > 0 && args[0] == "lint" {
+		args = args[1:]
+	}
 	flags := flag.NewFlagSet("robotslint", flag.ContinueOnError)
 	flags.SetOutput(io.Discard)
+	var opt lintOptions
+	flags.StringVar(&opt.config, "config", "", "")
+	flags.BoolVar(&opt.noConfig, "no-config", false, "")
+	flags.StringVar(&opt.profiles, "profile", "", "")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -71,23 +79,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	if len(paths) == 0 {
 		paths = []string{"robots.txt"}
 	}
-
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	status = exitClean
-	for _, path := range paths {
-		src, err := readInput(path, stdin)
-		if err != nil {
-			out.Flush()
-			fmt.Fprintf(stderr, "robotslint: %v\n", err)
-			status = exitError
-			continue
-		}
-		if reportInvalidLines(out, path, syntax.Parse(src)) > 0 && status == exitClean {
-			status = exitFindings
-		}
-	}
-	return status
+	return runLint(paths, opt, stdin, stdout, stderr)
 }
 
 // readInput reads the file at path, or stdin for "-".
@@ -108,28 +100,4 @@ func readInput(path string, stdin io.Reader) ([]byte, error) {
 		return nil, fmt.Errorf("cannot read %s: %v", path, err)
 	}
 	return src, nil
-}
-
-// reportInvalidLines prints each line of f that is not a directive and
-// returns how many there are.
-func reportInvalidLines(w io.Writer, path string, f *syntax.File) int {
-	n := 0
-	for _, fact := range f.Facts {
-		var msg string
-		switch fact.Kind {
-		case syntax.FactNoSeparator:
-			msg = `not a directive: no ":" after a name, so crawlers ignore this line`
-		case syntax.FactEmptyKey:
-			msg = `not a directive: no name before the ":", so crawlers ignore this line`
-		default:
-			continue
-		}
-		pos := f.LineIndex().Position(fact.Span.Start)
-		if path == "-" {
-			path = "<stdin>"
-		}
-		fmt.Fprintf(w, "%s:%d:%d: %s\n", path, pos.Line, pos.Column, msg)
-		n++
-	}
-	return n
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"flag"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -22,6 +23,7 @@ func TestScripts(t *testing.T) {
 		t.Fatalf("no scripts: %v", err)
 	}
 	for _, script := range scripts {
+		script, _ = filepath.Abs(script) // the command runs in another directory
 		t.Run(strings.TrimSuffix(filepath.Base(script), ".txtar"), func(t *testing.T) {
 			data, err := os.ReadFile(script)
 			if err != nil {
@@ -75,6 +77,10 @@ func TestScripts(t *testing.T) {
 			if got != wantExit {
 				t.Errorf("exit status %d, want %d", got, wantExit)
 			}
+			if *update {
+				rewriteOutputs(t, script, data, stdout.String(), stderr.String())
+				return
+			}
 			if stdout.String() != want["stdout"] {
 				t.Errorf("stdout:\n%s\nwant:\n%s", stdout.String(), want["stdout"])
 			}
@@ -82,6 +88,34 @@ func TestScripts(t *testing.T) {
 				t.Errorf("stderr:\n%s\nwant:\n%s", stderr.String(), want["stderr"])
 			}
 		})
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the expected output of the command scripts")
+
+// rewriteOutputs replaces a script's stdout and stderr files with what the
+// command printed; an empty output has no file.
+func rewriteOutputs(t *testing.T, script string, data []byte, stdout, stderr string) {
+	text := string(data)
+	for _, name := range []string{"stdout", "stderr"} {
+		marker := "-- " + name + " --\n"
+		if i := strings.Index(text, marker); i >= 0 {
+			end := strings.Index(text[i+len(marker):], "\n-- ")
+			if end < 0 {
+				text = text[:i]
+			} else {
+				text = text[:i] + text[i+len(marker)+end+1:]
+			}
+		}
+	}
+	if stdout != "" {
+		text += "-- stdout --\n" + stdout
+	}
+	if stderr != "" {
+		text += "-- stderr --\n" + stderr
+	}
+	if err := os.WriteFile(script, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
