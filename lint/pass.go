@@ -31,6 +31,26 @@ type Pass struct {
 type shared struct {
 	mu     sync.Mutex
 	robots map[*match.Profile]*match.Robots
+	values map[any]any
+}
+
+// Shared returns the value kept under key for this run, built by build on
+// first use: rules that read the file the same way share the work. The
+// value must not be modified once built; key should be a value of an
+// unexported type of the caller's package.
+func (p *Pass) Shared(key any, build func() any) any {
+	s := p.shared
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v, ok := s.values[key]
+	if !ok {
+		v = build()
+		if s.values == nil {
+			s.values = make(map[any]any)
+		}
+		s.values[key] = v
+	}
+	return v
 }
 
 // Robots returns the file as profile p reads it.

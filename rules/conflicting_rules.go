@@ -40,7 +40,7 @@ func runConflictingRules(pass *lint.Pass) {
 	if pathNotRobots(f) {
 		return
 	}
-	m := pathModelFor(f)
+	m := pathModelFor(pass)
 	if m.special || len(m.rules) < 2 {
 		return
 	}

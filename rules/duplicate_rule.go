@@ -36,7 +36,7 @@ func runDuplicateRule(pass *lint.Pass) {
 	if pathNotRobots(f) {
 		return
 	}
-	m := pathModelFor(f)
+	m := pathModelFor(pass)
 	if m.special || len(m.rules) < 2 {
 		return
 	}

@@ -632,40 +632,16 @@ type pathGroup struct {
 	set, cluster int32
 }
 
-// pathModelFor returns the model of f, built on first use and shared by
-// the rules that compare rules (duplicate-rule, conflicting-rules,
-// redundant-rule, rule-order). A run lints one file with every rule in
-// turn, and the model costs about as much as parsing the file: building it
-// once per file rather than once per rule keeps the catalogue within its
-// time on large files.
-//
-// The cache holds the last few models. A model is a pure function of its
-// file, which is immutable, and is itself never modified once built, so
-// passes running concurrently may share it; a file that misses the cache
-// (linted concurrently with others, say) gets a model of its own, equal to
-// the one it missed. Entries keep their files alive until replaced, which
-// costs a few files' memory at most.
-func pathModelFor(f *syntax.File) *pathModel {
-	pathModels.mu.Lock()
-	for _, m := range pathModels.last {
-		if m != nil && m.f == f {
-			pathModels.mu.Unlock()
-			return m
-		}
-	}
-	pathModels.mu.Unlock()
-	m := newPathModel(f)
-	pathModels.mu.Lock()
-	copy(pathModels.last[1:], pathModels.last[:])
-	pathModels.last[0] = m
-	pathModels.mu.Unlock()
-	return m
+// pathModelFor returns the model of the pass's file, built on first use
+// and shared by the rules that compare rules (duplicate-rule,
+// conflicting-rules, redundant-rule, rule-order): the model costs about as
+// much as parsing the file, so building it once a run rather than once a
+// rule keeps the catalogue within its time on large files.
+func pathModelFor(pass *lint.Pass) *pathModel {
+	return pass.Shared(pathModelKey{}, func() any { return newPathModel(pass.File) }).(*pathModel)
 }
 
-var pathModels struct {
-	mu   sync.Mutex
-	last [4]*pathModel
-}
+type pathModelKey struct{}
 
 // newPathModel reads f.
 func newPathModel(f *syntax.File) *pathModel {

@@ -91,7 +91,7 @@ func runRedundantRule(pass *lint.Pass) {
 	if pathNotRobots(f) {
 		return
 	}
-	m := pathModelFor(f)
+	m := pathModelFor(pass)
 	if m.special || len(m.rules) < 2 {
 		return
 	}

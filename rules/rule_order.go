@@ -69,7 +69,7 @@ func runRuleOrder(pass *lint.Pass) {
 	if pathNotRobots(f) {
 		return
 	}
-	m := pathModelFor(f)
+	m := pathModelFor(pass)
 	if m.special || len(m.rules) < 2 {
 		return
 	}
