@@ -2,22 +2,59 @@ package rules
 
 import "github.com/robotslint/robotslint/lint"
 
-// All returns every rule, in the order the documentation lists them: the
-// mistakes that lose rules first, then disagreements between crawlers,
-// then what is merely worth knowing.
-func All() []*lint.Rule {
-	// While the catalogue is being written, each part of it keeps its own
-	// list; they are joined here in the documented order.
-	all := []*lint.Rule{}
-	for _, part := range [][]*lint.Rule{fileRules, directiveRules, agentRules, pathRules} {
-		all = append(all, part...)
-	}
-	return append(all, lint.UnusedSuppression)
+// all is every rule, in the order the documentation lists them: what the
+// server sent and how it is encoded, then directive names, user agents and
+// groups, paths and rule sets, and last the engine's own.
+var all = []*lint.Rule{
+	// The file and its content.
+	NotRobotsTxt,
+	InvalidEncoding,
+	ByteOrderMark,
+	ControlCharacter,
+	LineTooLong,
+	FileTooLarge,
+	BlocksEverything,
+	BlocksResources,
+	// Directive names and values.
+	MisspelledDirective,
+	MissingColon,
+	InvalidLine,
+	UnknownDirective,
+	NoindexDirective,
+	UnsupportedDirective,
+	CrawlDelay,
+	SitemapURL,
+	// User agents and groups.
+	MissingUserAgent,
+	EmptyRecord,
+	MultipleAgents,
+	InvalidUserAgent,
+	MisspelledUserAgent,
+	RetiredUserAgent,
+	GroupMergeHazard,
+	BlankLineInGroup,
+	DuplicateGroup,
+	GlobalRulesIgnored,
+	// Paths and rule sets.
+	MultiplePaths,
+	WildcardPortability,
+	PathNotAbsolute,
+	RegexInPath,
+	UnencodedPath,
+	InvalidPercentEncoding,
+	DuplicateRule,
+	ConflictingRules,
+	RedundantRule,
+	RuleOrder,
+	lint.UnusedSuppression,
 }
+
+// All returns every rule, in the order the documentation lists them.
+func All() []*lint.Rule { return append([]*lint.Rule(nil), all...) }
 
 // Lookup returns the rule named name, or nil.
 func Lookup(name string) *lint.Rule {
-	for _, r := range All() {
+	for _, r := range all {
 		if r.Name == name {
 			return r
 		}

@@ -48,7 +48,6 @@ var quotedRE = regexp.MustCompile(`"[^"]*"`)
 func parseWants(t *testing.T, path string, f *syntax.File) ([]*caseWant, []*match.Profile) {
 	var wants []*caseWant
 	var targets []*match.Profile
-	src := f.Bytes()
 	for i := range f.Lines {
 		text := string(f.Text(f.Lines[i].Text()))
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(text), "# test-targets:"); ok {
@@ -85,7 +84,6 @@ func parseWants(t *testing.T, path string, f *syntax.File) ([]*caseWant, []*matc
 			wants = append(wants, &w)
 		}
 	}
-	_ = src
 	return wants, targets
 }
 

@@ -14,21 +14,6 @@ import (
 	"github.com/robotslint/robotslint/syntax"
 )
 
-// pathRules are the checks of Allow and Disallow values: how each crawler
-// reads a pattern, and what a rule adds to the others of its group.
-var pathRules = []*lint.Rule{
-	MultiplePaths,
-	WildcardPortability,
-	PathNotAbsolute,
-	RegexInPath,
-	UnencodedPath,
-	InvalidPercentEncoding,
-	DuplicateRule,
-	ConflictingRules,
-	RedundantRule,
-	RuleOrder,
-}
-
 // This file holds what the path rules share: which lines are rules, how
 // the profiles name themselves in messages, and a light reading of the
 // file's groups (pathModel) for the rules that compare rules with each

@@ -14,21 +14,7 @@ import (
 	"github.com/robotslint/robotslint/syntax"
 )
 
-// directiveRules are the rules about directive lines: their names, their
-// colons, lines that are no directive at all, and the values of the
-// directives other than Allow, Disallow and User-agent.
-var directiveRules = []*lint.Rule{
-	MisspelledDirective,
-	MissingColon,
-	InvalidLine,
-	UnknownDirective,
-	NoindexDirective,
-	UnsupportedDirective,
-	CrawlDelay,
-	SitemapURL,
-}
-
-// The rest of this file is what the directive rules share: one reading of
+// This file holds what the directive rules share: one reading of
 // each line (inspectLine), so that every odd line is reported by exactly
 // one of misspelled-directive, missing-colon, invalid-line and
 // unknown-directive (or, for a misspelled name without its colon, by the
