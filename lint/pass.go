@@ -23,47 +23,49 @@ type Pass struct {
 
 	shared   *shared
 	severity Severity
-	diags    *[]Diagnostic
+	diags    []Diagnostic
 }
 
-// shared is what the passes of one run share: the file compiled for each
-// profile, built on first use.
+// shared is what the passes of one run share: values built on first use,
+// each under its own once so that a rule waiting for one value does not
+// wait for another being built.
 type shared struct {
 	mu     sync.Mutex
-	robots map[*match.Profile]*match.Robots
-	values map[any]any
+	values map[any]*sharedValue
+}
+
+type sharedValue struct {
+	once  sync.Once
+	value any
+}
+
+func (s *shared) get(key any, build func() any) any {
+	s.mu.Lock()
+	v, ok := s.values[key]
+	if !ok {
+		v = &sharedValue{}
+		if s.values == nil {
+			s.values = make(map[any]*sharedValue)
+		}
+		s.values[key] = v
+	}
+	s.mu.Unlock()
+	v.once.Do(func() { v.value = build() })
+	return v.value
 }
 
 // Shared returns the value kept under key for this run, built by build on
 // first use: rules that read the file the same way share the work. The
-// value must not be modified once built; key should be a value of an
-// unexported type of the caller's package.
-func (p *Pass) Shared(key any, build func() any) any {
-	s := p.shared
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	v, ok := s.values[key]
-	if !ok {
-		v = build()
-		if s.values == nil {
-			s.values = make(map[any]any)
-		}
-		s.values[key] = v
-	}
-	return v
-}
+// value must not be modified once built, since rules run concurrently; key
+// should be a value of an unexported type of the caller's package.
+func (p *Pass) Shared(key any, build func() any) any { return p.shared.get(key, build) }
+
+// robotsKey keys the file compiled for a profile among the shared values.
+type robotsKey struct{ profile *match.Profile }
 
 // Robots returns the file as profile p reads it.
 func (p *Pass) Robots(profile *match.Profile) *match.Robots {
-	s := p.shared
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	r, ok := s.robots[profile]
-	if !ok {
-		r = match.Compile(p.File, profile)
-		s.robots[profile] = r
-	}
-	return r
+	return p.shared.get(robotsKey{profile}, func() any { return match.Compile(p.File, profile) }).(*match.Robots)
 }
 
 // Targeted reports whether profile is one of the targets.
@@ -117,5 +119,5 @@ func (p *Pass) Report(span syntax.Span, message string, opts ...ReportOption) {
 		}
 		return 1
 	})
-	*p.diags = append(*p.diags, d)
+	p.diags = append(p.diags, d)
 }

@@ -3,7 +3,9 @@ package lint
 import (
 	"cmp"
 	"fmt"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/syntax"
@@ -61,16 +63,20 @@ func Lint(src []byte, rules []*Rule, cfg *Config) []Diagnostic {
 // panics is reported as an internal error of that rule on the file's first
 // byte; the other rules still run.
 func LintFile(f *syntax.File, rules []*Rule, cfg *Config) []Diagnostic {
-	sh := &shared{robots: make(map[*match.Profile]*match.Robots)}
+	sh := &shared{}
 	targets := cfg.targets()
-	var diags []Diagnostic
+	var passes []*Pass
 	for _, r := range rules {
 		rc := cfg.rule(r.Name)
 		if rc.Severity == Off || r.Run == nil {
 			continue
 		}
-		pass := &Pass{File: f, Rule: r, Targets: targets, Options: rc.Options, shared: sh, severity: rc.Severity, diags: &diags}
-		runRule(pass)
+		passes = append(passes, &Pass{File: f, Rule: r, Targets: targets, Options: rc.Options, shared: sh, severity: rc.Severity})
+	}
+	runPasses(passes)
+	var diags []Diagnostic
+	for _, p := range passes {
+		diags = append(diags, p.diags...)
 	}
 	diags = suppress(f, diags, rules, cfg)
 	slices.SortStableFunc(diags, func(a, b Diagnostic) int {
@@ -79,10 +85,52 @@ func LintFile(f *syntax.File, rules []*Rule, cfg *Config) []Diagnostic {
 	return diags
 }
 
+// runPasses runs the passes on as many cores as there are. Rules only read
+// the file and what they share is built once under a lock, so they can run
+// in any order; each keeps its own diagnostics, which LintFile joins in
+// rule order, so the result does not depend on the schedule. The first
+// worker takes passes from the front and the others from the back: rules
+// listed last, which compare rules with each other, are the costly ones on
+// large files, and they share one model that the back takes to building
+// while the front gets on with the cheap ones instead of waiting for it.
+func runPasses(passes []*Pass) {
+	workers := min(runtime.GOMAXPROCS(0), len(passes))
+	if workers <= 1 {
+		for _, p := range passes {
+			runRule(p)
+		}
+		return
+	}
+	var mu sync.Mutex
+	front, back := 0, len(passes)
+	take := func(fromFront bool) *Pass {
+		mu.Lock()
+		defer mu.Unlock()
+		if front == back {
+			return nil
+		}
+		if fromFront {
+			front++
+			return passes[front-1]
+		}
+		back--
+		return passes[back]
+	}
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for p := take(w == 0); p != nil; p = take(w == 0) {
+				runRule(p)
+			}
+		})
+	}
+	wg.Wait()
+}
+
 func runRule(pass *Pass) {
 	defer func() {
 		if v := recover(); v != nil {
-			*pass.diags = append(*pass.diags, Diagnostic{
+			pass.diags = append(pass.diags, Diagnostic{
 				Rule:     pass.Rule.Name,
 				Severity: Error,
 				Span:     syntax.Span{},

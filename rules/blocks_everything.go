@@ -453,6 +453,7 @@ func runBlocksEverything(pass *lint.Pass) {
 				// The file lists the crawlers it lets in, and this one
 				// is not among them: maybe on purpose.
 				severity = lint.Info
+				note = "the file lets in only the crawlers it names, which may be deliberate"
 			}
 			for _, ua := range naming {
 				related = append(related, lint.WithRelated(f.Lines[ua].Text(), "the group applies to every crawler without a group of its own"))

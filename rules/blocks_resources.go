@@ -100,11 +100,13 @@ func resourceKind(url string) int {
 
 // resourceProbes returns typical resource URLs that the Disallow pattern,
 // as written, is meant to keep crawlers from, or nil when the pattern is
-// not about page resources as a whole.
-func resourceProbes(pattern []byte) []string {
+// not about page resources as a whole. byName is true when the pattern is
+// a directory whose name suggests resources, rather than a file extension
+// that says what the files are.
+func resourceProbes(pattern []byte) (probes []string, byName bool) {
 	// The longest pattern of either form is "/*/wp-content/uploads/*".
 	if len(pattern) > 32 {
-		return nil
+		return nil, false
 	}
 	// Google ignores a trailing '*'; a '$' makes a directory pattern
 	// name one URL, not a directory.
@@ -115,21 +117,21 @@ func resourceProbes(pattern []byte) []string {
 	if ext, ok := bytes.CutPrefix(bytes.TrimPrefix(body, []byte("/")), []byte("*.")); ok {
 		var buf [8]byte
 		if len(ext) > len(buf) || resourceExtensions[string(lowerInto(buf[:], ext))] == 0 {
-			return nil
+			return nil, false
 		}
 		probe := "/dir/file." + string(ext)
 		if anchored {
-			return []string{probe}
+			return []string{probe}, false
 		}
-		return []string{probe, probe + "?v=1"}
+		return []string{probe, probe + "?v=1"}, false
 	}
 	if anchored {
-		return nil
+		return nil, false
 	}
 	// A directory: "/assets/", "/js", "/*/css/", "/wp-content/themes/".
 	name, ok := bytes.CutPrefix(bytes.TrimSuffix(body, []byte("/")), []byte("/"))
 	if !ok || len(name) == 0 {
-		return nil
+		return nil, false
 	}
 	prefix := "/"
 	if rest, ok := bytes.CutPrefix(name, []byte("*/")); ok {
@@ -137,20 +139,20 @@ func resourceProbes(pattern []byte) []string {
 	}
 	var buf [24]byte
 	if len(name) > len(buf) {
-		return nil
+		return nil, false
 	}
 	lower := lowerInto(buf[:], name)
 	files := resourceDirs[string(lower)]
 	if files == nil || wordDirs[string(lower)] && !bytes.HasSuffix(body, []byte("/")) {
 		// "/themes" may be a page of the site as well as a directory.
-		return nil
+		return nil, false
 	}
 	base := prefix + string(name)
-	probes := make([]string, len(files))
+	probes = make([]string, len(files))
 	for k, file := range files {
 		probes[k] = base + file
 	}
-	return probes
+	return probes, true
 }
 
 // mayNameResources is a quick test that a Disallow pattern is of one of
@@ -194,6 +196,9 @@ type resourceBlock struct {
 	line     int
 	kinds    int
 	crawlers []string
+	// byName is true when only the directory's name says it holds
+	// resources: the message then says so rather than claiming it.
+	byName bool
 }
 
 func runBlocksResources(pass *lint.Pass) {
@@ -217,7 +222,7 @@ func runBlocksResources(pass *lint.Pass) {
 		}
 		tried := map[string]bool{}
 		for _, rule := range candidates {
-			probes := resourceProbes(rule.value)
+			probes, byName := resourceProbes(rule.value)
 			if len(probes) == 0 || tried[string(rule.value)] {
 				continue
 			}
@@ -239,6 +244,7 @@ func runBlocksResources(pass *lint.Pass) {
 			}
 			b := found[i]
 			b.kinds |= kinds
+			b.byName = byName
 			if !slices.Contains(b.crawlers, c.name) {
 				b.crawlers = append(b.crawlers, c.name)
 			}
@@ -261,8 +267,16 @@ func runBlocksResources(pass *lint.Pass) {
 		if b.kinds == resourceImages {
 			use = "show them in image search and render pages as visitors see them"
 		}
-		pass.Report(span, fmt.Sprintf("this keeps %s from the site's %s files, which they need to %s",
-			joinWithAnd(b.crawlers), joinWithAnd(kinds), use))
+		who, they, need := joinWithAnd(b.crawlers), "they", "need"
+		if len(b.crawlers) == 1 {
+			they, need = "it", "needs"
+		}
+		if b.byName {
+			pass.Report(span, fmt.Sprintf("a directory of this name usually holds %s files, which %s %s to %s: if this one does, this rule keeps %s from them",
+				joinWithAnd(kinds), who, need, use, who))
+			continue
+		}
+		pass.Report(span, fmt.Sprintf("this keeps %s from the site's %s files, which %s %s to %s", who, joinWithAnd(kinds), they, need, use))
 	}
 }
 

@@ -36,12 +36,8 @@ var ConflictingRules = &lint.Rule{
 }
 
 func runConflictingRules(pass *lint.Pass) {
-	f := pass.File
-	if pathNotRobots(f) {
-		return
-	}
-	m := pathModelFor(pass)
-	if m.special || len(m.rules) < 2 {
+	m := comparedRules(pass)
+	if m == nil {
 		return
 	}
 	// emptyOrAll holds, by agent set, the first empty Disallow and the

@@ -833,6 +833,24 @@ func (x *fixProver) safe(i int, edits []lint.Edit) bool {
 	return len(applied) == 1 && lint.CheckFixSafety(src, after, others) == ""
 }
 
+// reportName reports a finding of misspelled-directive or missing-colon on
+// line i, with the fix that names the directive exactly. A line naming a
+// directive no targeted crawler acts on loses nothing they would do, so it
+// is reported as a warning at most.
+func reportName(pass *lint.Pass, prover *fixProver, i int, info *lineInfo, span syntax.Span, msg string, severity lint.Severity) {
+	if len(targetsWhere(pass, func(p *match.Profile) bool { return honours(info.meant, p) })) == 0 {
+		severity = max(severity, lint.Warning)
+	}
+	var opts []lint.ReportOption
+	if fix, ok := nameFix(prover, i, info); ok {
+		opts = append(opts, lint.WithFix(fix))
+	}
+	if severity != lint.Error {
+		opts = append(opts, lint.WithSeverity(severity))
+	}
+	pass.Report(span, msg, opts...)
+}
+
 // nameFix returns the fix that makes a line name its directive exactly and
 // follow the name with a colon, or false when there is nothing to fix.
 // misspelled-directive and missing-colon offer the same fix on a line that

@@ -32,12 +32,8 @@ var DuplicateRule = &lint.Rule{
 }
 
 func runDuplicateRule(pass *lint.Pass) {
-	f := pass.File
-	if pathNotRobots(f) {
-		return
-	}
-	m := pathModelFor(pass)
-	if m.special || len(m.rules) < 2 {
+	m := comparedRules(pass)
+	if m == nil {
 		return
 	}
 	for k := range m.rules {

@@ -113,22 +113,14 @@ func runMissingColon(pass *lint.Pass) {
 			msg = text + " has no colon, so crawlers ignore the line: Google guesses a colon only in a line of exactly two words"
 		}
 		severity := lint.Error
-		if harmless || readsAs != "" && othersIgnore == "" || len(targetsWhere(pass, func(p *match.Profile) bool { return honours(info.meant, p) })) == 0 {
-			// Every targeted crawler reads the line already, or none would
-			// act on it with its colon.
+		if harmless || readsAs != "" && othersIgnore == "" {
+			// Every targeted crawler reads the line already.
 			severity = lint.Warning
 		}
 		if span.Len() == 0 {
 			span = info.name
 		}
-		var opts []lint.ReportOption
-		if fix, ok := nameFix(prover, i, info); ok {
-			opts = append(opts, lint.WithFix(fix))
-		}
-		if severity != lint.Error {
-			opts = append(opts, lint.WithSeverity(severity))
-		}
-		pass.Report(span, msg, opts...)
+		reportName(pass, prover, i, info, span, msg, severity)
 	})
 }
 

@@ -71,18 +71,6 @@ func runMisspelledDirective(pass *lint.Pass) {
 		default:
 			msg = fmt.Sprintf("%s is not a directive: did you mean %s? Every crawler ignores the line", quote(written), canonical)
 		}
-		// A misspelled name of a directive that no targeted crawler acts on
-		// loses nothing they would do.
-		if len(targetsWhere(pass, func(p *match.Profile) bool { return honours(info.meant, p) })) == 0 {
-			severity = lint.Warning
-		}
-		var opts []lint.ReportOption
-		if fix, ok := nameFix(prover, i, info); ok {
-			opts = append(opts, lint.WithFix(fix))
-		}
-		if severity != lint.Error {
-			opts = append(opts, lint.WithSeverity(severity))
-		}
-		pass.Report(span, msg, opts...)
+		reportName(pass, prover, i, info, span, msg, severity)
 	})
 }

@@ -628,6 +628,21 @@ func pathModelFor(pass *lint.Pass) *pathModel {
 
 type pathModelKey struct{}
 
+// comparedRules returns the model for a rule that compares rules with each
+// other, or nil when there is nothing it can say: the file is no
+// robots.txt, Google cuts some rule line in a way the model does not
+// follow, or there are fewer than two rules.
+func comparedRules(pass *lint.Pass) *pathModel {
+	if pathNotRobots(pass.File) {
+		return nil
+	}
+	m := pathModelFor(pass)
+	if m.special || len(m.rules) < 2 {
+		return nil
+	}
+	return m
+}
+
 // newPathModel reads f.
 func newPathModel(f *syntax.File) *pathModel {
 	// At most one rule a line: the slice never grows.

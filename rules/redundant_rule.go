@@ -87,12 +87,8 @@ type redEntry struct {
 }
 
 func runRedundantRule(pass *lint.Pass) {
-	f := pass.File
-	if pathNotRobots(f) {
-		return
-	}
-	m := pathModelFor(pass)
-	if m.special || len(m.rules) < 2 {
+	m := comparedRules(pass)
+	if m == nil {
 		return
 	}
 	rfc := pass.Targeted(match.RFC9309) || pass.Targeted(match.Bing) || pass.Targeted(match.Yandex)

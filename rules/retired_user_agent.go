@@ -6,11 +6,12 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
 
 // RetiredUserAgent reports a User-agent token whose crawler is gone or
-// renamed (uaRetiredTokens) when the file does not also name the current
+// renamed (kb.Retirements) when the file does not also name the current
 // token: the crawler that now does the job matches its own token only, so
 // the group meant for it does not apply.
 var RetiredUserAgent = &lint.Rule{
@@ -37,10 +38,10 @@ func runRetiredUserAgent(pass *lint.Pass) {
 	f := pass.File
 	var named map[string]bool // the tokens the file names, built on first need
 	var buf []byte
-	retired, current := uaRetiredByToken(), uaRetiredCurrent()
+	current := retiredCurrent()
 	uaUserAgentLines(f, func(i int, l *syntax.Line, value []byte) {
 		buf = uaGoogleTokenInto(buf[:0], value)
-		r := retired[string(buf)]
+		r := kb.LookupRetirement(string(buf))
 		if r == nil {
 			return
 		}
@@ -72,19 +73,10 @@ func runRetiredUserAgent(pass *lint.Pass) {
 	})
 }
 
-// uaRetiredByToken indexes uaRetiredTokens by lower-cased token.
-var uaRetiredByToken = sync.OnceValue(func() map[string]*uaRetired {
-	m := map[string]*uaRetired{}
-	for k := range uaRetiredTokens {
-		m[syntax.LowerASCII(uaRetiredTokens[k].Token)] = &uaRetiredTokens[k]
-	}
-	return m
-})
-
-// uaRetiredCurrent holds the lower-cased current tokens of uaRetiredTokens.
-var uaRetiredCurrent = sync.OnceValue(func() map[string]bool {
+// retiredCurrent holds the lower-cased tokens that replaced retired ones.
+var retiredCurrent = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
-	for _, r := range uaRetiredTokens {
+	for _, r := range kb.Retirements() {
 		m[syntax.LowerASCII(r.Current)] = true
 	}
 	return m

@@ -65,14 +65,11 @@ func runRuleOrder(pass *lint.Pass) {
 	if !pass.Targeted(match.Legacy) {
 		return
 	}
+	m := comparedRules(pass)
+	if m == nil {
+		return
+	}
 	f := pass.File
-	if pathNotRobots(f) {
-		return
-	}
-	m := pathModelFor(pass)
-	if m.special || len(m.rules) < 2 {
-		return
-	}
 	// The rules a first-match parser may stop at for a plain path (one
 	// without wildcards or escapes, which is all this rule looks at) are
 	// plain paths themselves: a pattern with a '*', a '$' or a byte

@@ -168,8 +168,10 @@ type File struct {
 // slice is the one given to Parse: callers must not modify it.
 func (f *File) Bytes() []byte { return f.src }
 
-// Text returns the source bytes covered by s.
-func (f *File) Text(s Span) []byte { return f.src[s.Start:s.End] }
+// Text returns the source bytes covered by s. Its capacity ends with it,
+// so that appending to it copies rather than writing over the source that
+// follows, which other rules, running at the same time, are reading.
+func (f *File) Text(s Span) []byte { return f.src[s.Start:s.End:s.End] }
 
 // LineIndex returns the index that converts between byte offsets and line
 // and column positions in this file.

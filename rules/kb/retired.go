@@ -1,9 +1,15 @@
-package rules
+package kb
 
-// uaRetired is a crawler token that its operator no longer uses, with the
+import (
+	"sync"
+
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// A Retirement is a crawler token that its operator no longer uses, with the
 // token that replaced it. The table is data: each entry cites where the
 // retirement is recorded. It lists only tokens whose crawler list entry
-// (rules/kb/crawlers.json, built from ../shared/data) or source says the
+// (crawlers.json, built from ../shared/data) or source says the
 // token is old, undocumented or superseded, and names the current one.
 //
 // Left out on purpose:
@@ -16,7 +22,7 @@ package rules
 //     but names no successor.
 //   - NaverBot: the crawler list says it is "also seen" for Naver's Yeti,
 //     not that it is retired.
-type uaRetired struct {
+type Retirement struct {
 	// Token is the retired token, Current the one its operator documents
 	// now, both as their operators spell them.
 	Token, Current string
@@ -27,7 +33,24 @@ type uaRetired struct {
 	Source string
 }
 
-var uaRetiredTokens = []uaRetired{
+// Retirements returns every retired token.
+func Retirements() []Retirement { return append([]Retirement(nil), retirements...) }
+
+// LookupRetirement returns the retirement of token, compared
+// ASCII-case-insensitively, or nil when the token is not retired.
+func LookupRetirement(token string) *Retirement {
+	return retirementIndex()[syntax.LowerASCII(token)]
+}
+
+var retirementIndex = sync.OnceValue(func() map[string]*Retirement {
+	m := make(map[string]*Retirement, len(retirements))
+	for k := range retirements {
+		m[syntax.LowerASCII(retirements[k].Token)] = &retirements[k]
+	}
+	return m
+})
+
+var retirements = []Retirement{
 	{
 		Token: "anthropic-ai", Current: "ClaudeBot", Operator: "Anthropic",
 		Why: "Anthropic no longer documents it; its crawler that collects training data is ClaudeBot",
