@@ -74,11 +74,11 @@ type Rule struct {
 // Doc is a rule's documentation, in fixed sections.
 type Doc struct {
 	// What says what the rule reports.
-	What string
+	What string `json:"what"`
 	// Why says why it matters: what crawlers do with such a line.
-	Why string
+	Why string `json:"why"`
 	// Instead says what to write instead; the Clean example shows it.
-	Instead string
+	Instead string `json:"instead"`
 }
 
 // An Option is a setting a rule takes in the configuration file.

@@ -26,9 +26,15 @@ func Explain(r *lint.Rule) string {
 	b.WriteString("\n\n")
 	section(&b, "What it does", r.Doc.What)
 	section(&b, "Why it matters", r.Doc.Why)
-	b.WriteString("**Example**\n\n```robots.txt\n" + abbreviate(r.Flagged) + "```\n\n")
-	section(&b, "Use instead", r.Doc.Instead)
-	b.WriteString("```robots.txt\n" + abbreviate(r.Clean) + "```\n")
+	if r.Flagged == "" {
+		// A check of something other than the file's text, such as the
+		// HTTP answer that brought it, has no robots.txt to show.
+		section(&b, "Use instead", r.Doc.Instead)
+	} else {
+		b.WriteString("**Example**\n\n```robots.txt\n" + abbreviate(r.Flagged) + "```\n\n")
+		section(&b, "Use instead", r.Doc.Instead)
+		b.WriteString("```robots.txt\n" + abbreviate(r.Clean) + "```\n")
+	}
 	if len(r.Options) > 0 {
 		b.WriteString("\n**Options** (in `.robotslint.toml`, under `[rules." + r.Name + "]`)\n\n")
 		for _, o := range r.Options {

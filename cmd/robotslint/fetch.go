@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -99,6 +98,7 @@ type fetchResult struct {
 	ContentType string        // the final Content-Type header, as sent
 	Body        []byte        // the body, at most MaxBytes; only when Outcome is fetchFetched
 	Truncated   bool          // the body was longer than MaxBytes
+	Length      int64         // the final body's length as Content-Length declares it; -1 when no answer declared one
 	Outcome     fetchOutcome  // what crawlers make of it
 	Elapsed     time.Duration // from the first request to the end of the body
 	Err         error         // why the fetch failed, when no status code says it
@@ -162,13 +162,7 @@ func robotsURL(target string) (string, error) {
 
 // fetchUserAgent is the User-Agent robotslint identifies itself with.
 func fetchUserAgent() string {
-	v := version
-	if v == "devel" {
-		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-			v = bi.Main.Version
-		}
-	}
-	return "robotslint/" + v + " (+https://github.com/robotslint/robotslint)"
+	return "robotslint/" + moduleVersion() + " (+https://github.com/robotslint/robotslint)"
 }
 
 // fetchTransport is shared by fetches without their own Client, so that
@@ -209,7 +203,7 @@ func fetchRobots(ctx context.Context, target string, opt fetchOptions) (*fetchRe
 	if opt.UserAgent == "" {
 		opt.UserAgent = fetchUserAgent()
 	}
-	r := &fetchResult{URL: robots, FinalURL: robots, timeout: opt.Timeout, maxBytes: opt.MaxBytes}
+	r := &fetchResult{URL: robots, FinalURL: robots, Length: -1, timeout: opt.Timeout, maxBytes: opt.MaxBytes}
 	start := time.Now()
 	defer func() { r.Elapsed = time.Since(start) }()
 
@@ -269,6 +263,9 @@ func fetchRobots(ctx context.Context, target string, opt fetchOptions) (*fetchRe
 		}
 	}
 	r.ContentType = resp.Header.Get("Content-Type")
+	// Only the declared length says how much of a truncated body was
+	// never read; reading on to count it would defeat the cap.
+	r.Length = resp.ContentLength
 
 	switch s := resp.StatusCode; {
 	case s >= 200 && s < 300:

@@ -2,90 +2,504 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
+	"time"
 
+	"github.com/robotslint/robotslint/cmd/robotslint/internal/output"
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/rules"
 	"github.com/robotslint/robotslint/syntax"
+	"golang.org/x/term"
 )
+
+const lintUsage = `usage: robotslint [lint] [flags] [PATH | URL | -]...
+
+Lints robots.txt files: reports the lines crawlers will ignore or misread,
+and where Google, Bing, Yandex and RFC 9309 crawlers disagree.
+
+PATH is a file, or a directory searched for files named robots.txt
+(skipping .git, node_modules and vendor); with none, ./robots.txt. "-"
+reads standard input. URL (http:// or https://, a site or its robots.txt)
+fetches the site's /robots.txt as crawlers do and also reports what the
+fetch means (status, redirects, Content-Type, size, speed).
+
+Output:
+  --format FORMAT      text (default), json, sarif or github (workflow
+                       commands that annotate a pull request)
+  --color WHEN         auto (default: on a terminal, unless NO_COLOR is
+                       set), always or never
+  --fail-level LEVEL   the exit status is 1 when a finding is at LEVEL or
+                       above: error, warning (default), info, hint, or none
+  --stdin-filename P   the name to show for standard input, and where to
+                       look for its configuration
+
+Fixing:
+  --fix                apply the safe fixes in place: they keep every
+                       verdict of Google's crawler
+  --unsafe-fixes       apply the unsafe fixes too (implies --fix unless
+                       --diff is given); they may change what crawlers do
+  --diff               print the fixes as a unified diff; write nothing
+
+Configuration:
+  --config FILE        use FILE instead of the nearest .robotslint.toml
+                       above each file
+  --no-config          use no configuration file
+  --profile LIST       the crawlers the site cares about, comma-separated:
+                       %s (default google,bing,yandex,rfc9309)
+  --enable RULE,...    run these rules even if the configuration turns
+                       them off
+  --disable RULE,...   turn these rules off
+  --timeout DUR        how long fetching a URL may take (default 10s)
+
+Examples:
+  robotslint                          lint ./robots.txt
+  robotslint public/                  every robots.txt under public/
+  robotslint --fix robots.txt         fix what is safe to fix
+  robotslint --diff --unsafe-fixes robots.txt
+  robotslint --format sarif . > robotslint.sarif
+  robotslint https://example.com      lint a live site's robots.txt
+  cat robots.txt | robotslint --stdin-filename site/robots.txt -
+
+Exit status: 0 nothing at or above the fail level, 1 something at or above
+it, 2 an error of the command itself (usage, configuration, unreadable or
+unwritable file).
+`
 
 // lintOptions are the flags of the lint command.
 type lintOptions struct {
-	config   string // --config: the configuration file to use
-	noConfig bool   // --no-config: use none, not even a found one
-	profiles string // --profile: the target profiles, comma-separated
+	config        string        // --config: the configuration file to use
+	noConfig      bool          // --no-config: use none, not even a found one
+	profiles      string        // --profile: the target profiles, comma-separated
+	format        string        // --format
+	color         string        // --color
+	failLevel     string        // --fail-level
+	stdinFilename string        // --stdin-filename
+	fix           bool          // --fix
+	unsafeFixes   bool          // --unsafe-fixes
+	diff          bool          // --diff
+	enable        string        // --enable
+	disable       string        // --disable
+	timeout       time.Duration // --timeout
 }
 
-// runLint lints each file and prints its diagnostics as
-// path:line:column: severity: message [rule]. The status is 1 when some
-// diagnostic is a warning or an error.
-func runLint(paths []string, opt lintOptions, stdin io.Reader, stdout, stderr io.Writer) int {
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	status := exitClean
-	var fixed *lint.Config
-	if opt.config != "" {
-		cfg, err := loadConfig(opt.config)
-		if err != nil {
-			fmt.Fprintf(stderr, "robotslint: %v\n", err)
-			return exitError
+// lintFlags declares the lint command's flags on a new set.
+func lintFlags(opt *lintOptions) *flag.FlagSet {
+	flags := flag.NewFlagSet("robotslint", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	flags.StringVar(&opt.config, "config", "", "")
+	flags.BoolVar(&opt.noConfig, "no-config", false, "")
+	flags.StringVar(&opt.profiles, "profile", "", "")
+	flags.StringVar(&opt.format, "format", "text", "")
+	flags.StringVar(&opt.color, "color", "auto", "")
+	flags.StringVar(&opt.failLevel, "fail-level", "warning", "")
+	flags.StringVar(&opt.stdinFilename, "stdin-filename", "", "")
+	flags.BoolVar(&opt.fix, "fix", false, "")
+	flags.BoolVar(&opt.unsafeFixes, "unsafe-fixes", false, "")
+	flags.BoolVar(&opt.diff, "diff", false, "")
+	flags.StringVar(&opt.enable, "enable", "", "")
+	flags.StringVar(&opt.disable, "disable", "", "")
+	flags.DurationVar(&opt.timeout, "timeout", defaultFetchTimeout, "")
+	return flags
+}
+
+// lintRun is one run of the lint command: its settings, checked once, and
+// what every input shares.
+type lintRun struct {
+	opt       lintOptions
+	failLevel lint.Severity // Off for --fail-level none
+	targets   []*match.Profile
+	enable    []string
+	disable   []string
+	fixed     *lint.Config // from --config, or nil
+	noConfig  bool
+	stdin     io.Reader
+
+	mu      sync.Mutex
+	configs map[string]configResult // by directory
+}
+
+type configResult struct {
+	cfg *lint.Config
+	err error
+}
+
+// lintInput is one input's outcome: its report, what to print on standard
+// output before the reports (a diff, fixed standard input), or the error
+// that stopped it.
+type lintInput struct {
+	report output.File
+	output string
+	err    error
+}
+
+// runLint is the lint command.
+func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	var opt lintOptions
+	flags := lintFlags(&opt)
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stdout, lintUsage, profileList())
+			return exitClean
 		}
-		fixed = cfg
+		return badUsage(stderr, "", err.Error())
 	}
-	for _, path := range paths {
-		cfg := fixed
-		if cfg == nil && !opt.noConfig {
-			found, err := findConfig(path)
-			if err != nil {
-				out.Flush()
-				fmt.Fprintf(stderr, "robotslint: %v\n", err)
-				status = exitError
-				continue
+	r, err := newLintRun(opt, stdin)
+	if err != nil {
+		return badUsage(stderr, "", err.Error())
+	}
+	args = flags.Args()
+	if len(args) == 0 {
+		args = []string{robotsFileName}
+	}
+	inputs, errs := expandInputs(args)
+	status := exitClean
+	for _, err := range errs {
+		fmt.Fprintf(stderr, "robotslint: %v\n", err)
+		status = exitError
+	}
+	// A diff, or fixed standard input, is what standard output carries, so
+	// that it can be piped on; the report then goes to standard error.
+	report := stdout
+	if r.opt.diff {
+		report = stderr
+	}
+	if r.opt.fix && !r.opt.diff {
+		for _, in := range inputs {
+			if isURL(in) {
+				return badUsage(stderr, "", "--fix cannot write to "+in+": fix a local copy, or use --diff")
 			}
-			cfg = found
+			if in == "-" {
+				report = stderr
+			}
 		}
-		if opt.profiles != "" {
-			targets, err := parseProfiles(opt.profiles)
-			if err != nil {
-				fmt.Fprintf(stderr, "robotslint: %v (see robotslint -h)\n", err)
-				return exitError
-			}
-			if cfg == nil {
-				cfg = &lint.Config{}
-			} else {
-				copied := *cfg
-				cfg = &copied
-			}
-			cfg.Targets = targets
-		}
-		src, err := readInput(path, stdin)
-		if err != nil {
+	}
+
+	results := r.lintAll(inputs)
+
+	out := bufio.NewWriter(stdout)
+	var files []output.File
+	for _, res := range results {
+		if res.err != nil {
 			out.Flush()
-			fmt.Fprintf(stderr, "robotslint: %v\n", err)
+			fmt.Fprintf(stderr, "robotslint: %v\n", res.err)
 			status = exitError
 			continue
 		}
-		f := syntax.Parse(src)
-		name := path
-		if path == "-" {
-			name = "<stdin>"
-		}
-		for _, d := range lint.LintFile(f, rules.All(), cfg) {
-			pos := f.LineIndex().Position(d.Span.Start)
-			fmt.Fprintf(out, "%s:%d:%d: %s: %s [%s]\n", name, pos.Line, pos.Column, d.Severity, d.Message, d.Rule)
-			if d.Severity <= lint.Warning && status == exitClean {
-				status = exitFindings
+		out.WriteString(res.output)
+		files = append(files, res.report)
+	}
+	out.Flush()
+	if len(files) == 0 && r.opt.format == "text" {
+		return status // every input failed, and said so
+	}
+	w := bufio.NewWriter(report)
+	err = r.write(w, report, files)
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "robotslint: cannot write the report: %v\n", err)
+		return exitError
+	}
+	if status == exitError {
+		return status
+	}
+	for _, f := range files {
+		for _, d := range f.Diagnostics {
+			if r.failLevel != lint.Off && d.Severity <= r.failLevel {
+				return exitFindings
 			}
 		}
 	}
-	return status
+	return exitClean
+}
+
+// newLintRun checks the flags that do not depend on the inputs.
+func newLintRun(opt lintOptions, stdin io.Reader) (*lintRun, error) {
+	r := &lintRun{opt: opt, noConfig: opt.noConfig, stdin: stdin, configs: map[string]configResult{}}
+	switch opt.format {
+	case "text", "json", "sarif", "github":
+	default:
+		return nil, fmt.Errorf("unknown format %q: use text, json, sarif or github", opt.format)
+	}
+	switch opt.color {
+	case "auto", "always", "never":
+	default:
+		return nil, fmt.Errorf("--color takes auto, always or never, not %q", opt.color)
+	}
+	if opt.failLevel == "none" {
+		r.failLevel = lint.Off
+	} else if level, err := lint.ParseSeverity(opt.failLevel); err != nil || level == lint.Off {
+		return nil, fmt.Errorf("--fail-level takes error, warning, info, hint or none, not %q", opt.failLevel)
+	} else {
+		r.failLevel = level
+	}
+	if opt.unsafeFixes && !opt.diff {
+		r.opt.fix = true
+	}
+	if opt.config != "" && opt.noConfig {
+		return nil, errors.New("--config and --no-config exclude each other")
+	}
+	if opt.profiles != "" {
+		targets, err := parseProfiles(opt.profiles)
+		if err != nil {
+			return nil, err
+		}
+		r.targets = targets
+	}
+	var err error
+	if r.enable, err = ruleList("--enable", opt.enable); err != nil {
+		return nil, err
+	}
+	if r.disable, err = ruleList("--disable", opt.disable); err != nil {
+		return nil, err
+	}
+	if opt.config != "" {
+		cfg, err := loadConfig(opt.config)
+		if err != nil {
+			return nil, err
+		}
+		r.fixed = cfg
+	}
+	return r, nil
+}
+
+// ruleList reads a comma-separated list of rule names.
+func ruleList(flagName, list string) ([]string, error) {
+	if list == "" {
+		return nil, nil
+	}
+	var names []string
+	for _, name := range strings.Split(list, ",") {
+		name = strings.TrimSpace(name)
+		if rules.Lookup(name) == nil && lookupSiteRule(name) == nil {
+			msg := fmt.Sprintf("%s: no rule is named %q", flagName, name)
+			if guess := nearestRule(name); guess != "" {
+				msg += fmt.Sprintf(" (did you mean %s?)", guess)
+			}
+			return nil, errors.New(msg)
+		}
+		names = append(names, name)
+	}
+	return names, nil
+}
+
+// lintAll lints the inputs, as many at a time as there are cores, and
+// returns their outcomes in the order given.
+func (r *lintRun) lintAll(inputs []string) []lintInput {
+	results := make([]lintInput, len(inputs))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(inputs)) {
+		wg.Go(func() {
+			for i := range work {
+				results[i] = r.lintOne(inputs[i])
+			}
+		})
+	}
+	for i := range inputs {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return results
+}
+
+// lintOne lints one input: reads it, lints it, and fixes it as asked.
+func (r *lintRun) lintOne(input string) (res lintInput) {
+	defer func() {
+		// A bug in one input's handling must not take the others down.
+		if v := recover(); v != nil {
+			res = lintInput{err: fmt.Errorf("internal error on %s: %v (please report it)", input, v)}
+		}
+	}()
+	name := input
+	if input == "-" {
+		name = "<stdin>"
+		if r.opt.stdinFilename != "" {
+			name = r.opt.stdinFilename
+		}
+	}
+	configPath := name
+	if input == "-" && r.opt.stdinFilename == "" || isURL(input) {
+		configPath = "-"
+	}
+	cfg, err := r.config(configPath)
+	if err != nil {
+		return lintInput{err: err}
+	}
+
+	var src []byte
+	var fetched []lint.Diagnostic
+	switch {
+	case isURL(input):
+		ctx, cancel := context.WithTimeout(context.Background(), r.opt.timeout+time.Second)
+		defer cancel()
+		site, err := lintSite(ctx, input, fetchOptions{Timeout: r.opt.timeout}, cfg)
+		if err != nil {
+			return lintInput{err: err}
+		}
+		name, src, fetched = site.Name, site.Src, site.Diagnostics
+	case input == "-":
+		r.mu.Lock()
+		src, err = readInput("-", r.stdin)
+		r.mu.Unlock()
+	default:
+		src, err = readInput(input, nil)
+	}
+	if err != nil {
+		return lintInput{err: err}
+	}
+
+	res.report.Path = name
+	all := rules.All()
+	if r.opt.fix || r.opt.diff {
+		fixedSrc, applied := lint.FixAll(src, all, cfg, r.opt.unsafeFixes)
+		fixedSrc = keepLineEndings(src, fixedSrc)
+		if !bytes.Equal(fixedSrc, src) {
+			switch {
+			case r.opt.diff:
+				res.output = unifiedDiff(name, src, fixedSrc)
+			case input == "-":
+				res.output = string(fixedSrc)
+			default:
+				if err := writeFileAtomic(input, fixedSrc); err != nil {
+					return lintInput{err: err}
+				}
+			}
+			if !r.opt.diff {
+				src = fixedSrc
+				res.report.Fixed = len(applied)
+			}
+		}
+	}
+	f := syntax.Parse(src)
+	res.report.File = f
+	res.report.Diagnostics = append(fetched, lint.LintFile(f, all, cfg)...)
+	return res
+}
+
+// keepLineEndings makes the lines a fix inserted into a file whose lines
+// all end in CRLF end in CRLF too: fixes write "\n".
+func keepLineEndings(before, after []byte) []byte {
+	if !bytes.Contains(before, []byte("\r\n")) || bytes.Count(before, []byte("\n")) != bytes.Count(before, []byte("\r\n")) {
+		return after
+	}
+	var b bytes.Buffer
+	b.Grow(len(after) + len(after)/32)
+	for i, c := range after {
+		if c == '\n' && (i == 0 || after[i-1] != '\r') {
+			b.WriteByte('\r')
+		}
+		b.WriteByte(c)
+	}
+	return b.Bytes()
+}
+
+// config returns the configuration for the file at path: --config's, or
+// the nearest .robotslint.toml above it, with the command line's
+// --profile, --enable and --disable applied.
+func (r *lintRun) config(path string) (*lint.Config, error) {
+	cfg := r.fixed
+	if cfg == nil && !r.noConfig {
+		dir := "."
+		if path != "-" {
+			dir = filepath.Dir(path)
+		}
+		r.mu.Lock()
+		found, ok := r.configs[dir]
+		if !ok {
+			found.cfg, found.err = findConfig(path)
+			r.configs[dir] = found
+		}
+		r.mu.Unlock()
+		if found.err != nil {
+			return nil, found.err
+		}
+		cfg = found.cfg
+	}
+	if r.targets == nil && r.enable == nil && r.disable == nil {
+		return cfg, nil
+	}
+	var c lint.Config
+	if cfg != nil {
+		c = *cfg
+	}
+	if r.targets != nil {
+		c.Targets = r.targets
+	}
+	if r.enable != nil || r.disable != nil {
+		// A copy: the configuration is shared by every file under its
+		// directory, and by the workers linting them.
+		c.Rules = make(map[string]lint.RuleConfig, len(c.Rules)+len(r.disable))
+		if cfg != nil {
+			for name, rc := range cfg.Rules {
+				c.Rules[name] = rc
+			}
+		}
+		for _, name := range r.enable {
+			if rc := c.Rules[name]; rc.Severity == lint.Off {
+				rc.Severity = 0
+				c.Rules[name] = rc
+			}
+		}
+		for _, name := range r.disable {
+			rc := c.Rules[name]
+			rc.Severity = lint.Off
+			c.Rules[name] = rc
+		}
+	}
+	return &c, nil
+}
+
+// write prints the report in the chosen format; dest is where out goes,
+// to tell whether it is a terminal.
+func (r *lintRun) write(out *bufio.Writer, dest io.Writer, files []output.File) error {
+	switch r.opt.format {
+	case "json":
+		return output.WriteJSON(out, files)
+	case "sarif":
+		return output.WriteSARIF(out, files, append(rules.All(), siteRules...), versionString())
+	case "github":
+		return output.WriteGitHub(out, files)
+	}
+	return output.WriteText(out, files, output.TextOptions{Color: r.useColor(dest), FixHint: !r.opt.fix && !r.opt.diff})
+}
+
+// useColor decides --color auto: colour on a terminal, unless NO_COLOR is
+// set to anything (no-color.org).
+func (r *lintRun) useColor(dest io.Writer) bool {
+	switch r.opt.color {
+	case "always":
+		return true
+	case "never":
+		return false
+	}
+	if os.Getenv("NO_COLOR") != "" {
+		return false
+	}
+	f, ok := dest.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// profileList names the profiles for a usage text.
+func profileList() string {
+	var names []string
+	for _, p := range match.Profiles() {
+		names = append(names, p.Name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // parseProfiles reads --profile: profile names separated by commas.
@@ -105,13 +519,9 @@ func parseProfiles(list string) ([]*match.Profile, error) {
 func loadConfig(path string) (*lint.Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		var pathErr *fs.PathError
-		if errors.As(err, &pathErr) {
-			err = pathErr.Err
-		}
-		return nil, fmt.Errorf("cannot read %s: %v", path, err)
+		return nil, fmt.Errorf("cannot read %s: %v", path, pathErrText(err))
 	}
-	cfg, err := lint.ParseConfig(data, rules.All())
+	cfg, err := lint.ParseConfig(data, append(rules.All(), siteRules...))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

@@ -1,15 +1,18 @@
-// Command robotslint checks robots.txt files.
+// Command robotslint checks robots.txt files: the lines crawlers will
+// ignore or misread, and where Google, Bing, Yandex and RFC 9309 crawlers
+// disagree. Usage:
 //
-// It parses each file it is given and reports every line that no crawler
-// can read as a directive; "robotslint test" says whether crawlers may
-// fetch URLs, and which line decides. Usage:
+//	robotslint [lint] [flags] [PATH | URL | -]...
+//	robotslint fmt [--check | --diff] [PATH | -]...
+//	robotslint test [flags] ROBOTS [URL...]
+//	robotslint rules [--format text|json]
+//	robotslint explain RULE
+//	robotslint version
+//	robotslint help [COMMAND]
 //
-//	robotslint [FILE | -]...
-//	robotslint test [--agent NAME]... [--profile NAME] [--urls FILE] [--format text|json] ROBOTS [URL...]
-//
-// With no argument it reads ./robots.txt; "-" reads standard input. The exit
-// status is 0 when no file has an invalid line, 1 when one has, and 2 when a
-// file cannot be read or the command line is wrong.
+// "robotslint help COMMAND" describes each command. The exit status is 0
+// when nothing is found at or above the fail level, 1 when something is,
+// and 2 when the command itself fails.
 package main
 
 import "os"

@@ -25,12 +25,36 @@ type ruleJSON struct {
 	Flagged  string       `json:"flagged"`
 	Clean    string       `json:"clean"`
 	Options  []ruleOption `json:"options"`
+	// Scope is "url" for the rules that judge the fetch of a site's
+	// robots.txt and so apply only to URL arguments; the catalogue's rules
+	// leave it out, which keeps their entries as they were.
+	Scope string `json:"scope,omitempty"`
 }
 
 type ruleOption struct {
 	Name    string `json:"name"`
 	Summary string `json:"summary"`
 }
+
+const rulesUsage = `usage: robotslint rules [--format text|json]
+
+Lists every rule: its name, default severity, whether it fixes, and what it
+catches; then the checks that apply only to URL arguments.
+
+Examples:
+  robotslint rules
+  robotslint rules --format json | jq -r '.[].name'
+`
+
+const explainUsage = `usage: robotslint explain RULE
+
+Prints the documentation of a rule: what it reports, why it matters, an
+example and what to write instead.
+
+Examples:
+  robotslint explain misspelled-directive
+  robotslint explain fetch-status
+`
 
 // runRules is "robotslint rules": every rule, a line each, or as JSON.
 func runRules(args []string, stdout, stderr io.Writer) int {
@@ -39,7 +63,7 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	format := flags.String("format", "text", "")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, "usage: robotslint rules [--format text|json]\n\nLists every rule: its name, default severity, whether it fixes, and what it catches.\n")
+			fmt.Fprint(stdout, rulesUsage)
 			return exitClean
 		}
 		fmt.Fprintf(stderr, "robotslint rules: %v (see robotslint rules -h)\n", err)
@@ -53,29 +77,20 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	case "json":
 		list := []ruleJSON{}
 		for _, r := range rules.All() {
-			j := ruleJSON{Name: r.Name, Summary: r.Summary, Severity: r.Severity.String(), Fixable: r.Fixable,
-				Profiles: []string{}, Doc: r.Doc, Flagged: r.Flagged, Clean: r.Clean, Options: []ruleOption{}}
-			for _, p := range r.Profiles {
-				j.Profiles = append(j.Profiles, p.Name)
-			}
-			for _, o := range r.Options {
-				j.Options = append(j.Options, ruleOption(o))
-			}
-			list = append(list, j)
+			list = append(list, ruleEntry(r, ""))
+		}
+		for _, r := range siteRules {
+			list = append(list, ruleEntry(r, "url"))
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(list)
 	case "text":
-		tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-		for _, r := range rules.All() {
-			fix := ""
-			if r.Fixable {
-				fix = "fix"
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Name, r.Severity, fix, r.Summary)
-		}
-		tw.Flush()
+		listRules(stdout, rules.All())
+		// A table of their own: aligning them with the catalogue would
+		// change its columns whenever a fetch rule's name grew.
+		fmt.Fprint(stdout, "\nFor URL arguments only, about fetching the site's /robots.txt:\n")
+		listRules(stdout, siteRules)
 	default:
 		fmt.Fprintf(stderr, "robotslint rules: unknown format %q: use text or json (see robotslint rules -h)\n", *format)
 		return exitError
@@ -83,15 +98,46 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	return exitClean
 }
 
+// ruleEntry is r as the JSON listing gives it.
+func ruleEntry(r *lint.Rule, scope string) ruleJSON {
+	j := ruleJSON{Name: r.Name, Summary: r.Summary, Severity: r.Severity.String(), Fixable: r.Fixable,
+		Profiles: []string{}, Doc: r.Doc, Flagged: r.Flagged, Clean: r.Clean, Options: []ruleOption{}, Scope: scope}
+	for _, p := range r.Profiles {
+		j.Profiles = append(j.Profiles, p.Name)
+	}
+	for _, o := range r.Options {
+		j.Options = append(j.Options, ruleOption(o))
+	}
+	return j
+}
+
+// listRules writes a line per rule, in aligned columns: name, default
+// severity, "fix" when it fixes, summary.
+func listRules(w io.Writer, list []*lint.Rule) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, r := range list {
+		fix := ""
+		if r.Fixable {
+			fix = "fix"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.Name, r.Severity, fix, r.Summary)
+	}
+	tw.Flush()
+}
+
 // runExplain is "robotslint explain NAME": one rule's documentation.
 func runExplain(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-		fmt.Fprint(stdout, "usage: robotslint explain RULE\n\nPrints the documentation of a rule: what it reports, why it matters, an example and what to write instead.\n")
+		fmt.Fprint(stdout, explainUsage)
 		return exitClean
 	}
 	if len(args) != 1 {
 		fmt.Fprintln(stderr, "robotslint explain: give one rule name (see robotslint rules)")
 		return exitError
+	}
+	if r := lookupSiteRule(args[0]); r != nil {
+		fmt.Fprint(stdout, rules.Explain(r))
+		return exitClean
 	}
 	r := rules.Lookup(args[0])
 	if r == nil {
@@ -110,7 +156,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 // enough to be what was meant.
 func nearestRule(name string) string {
 	best, bestDist := "", 4
-	for _, r := range rules.All() {
+	for _, r := range append(rules.All(), siteRules...) {
 		if d := levenshtein.Distance(name, r.Name, nil); d < bestDist {
 			best, bestDist = r.Name, d
 		}

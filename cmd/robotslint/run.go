@@ -1,39 +1,49 @@
 package main
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 )
 
 // Exit statuses.
 const (
-	exitClean    = 0 // nothing to report
-	exitFindings = 1 // some file has an invalid line
+	exitClean    = 0 // nothing at or above the fail level
+	exitFindings = 1 // something at or above it
 	exitError    = 2 // usage error, unreadable file, internal error
 )
 
-const usage = `usage: robotslint [lint] [--config FILE | --no-config] [--profile LIST] [FILE | -]...
+const usage = `usage: robotslint [lint] [flags] [PATH | URL | -]...
+       robotslint fmt [--check | --diff] [PATH | -]...
        robotslint test [flags] ROBOTS [URL...]
        robotslint rules [--format text|json]
        robotslint explain RULE
+       robotslint version
+       robotslint help [COMMAND]
 
-Lints robots.txt files: reports, as path:line:column: severity: message
-[rule], the lines crawlers will ignore or misread and where they disagree.
-With no FILE, reads ./robots.txt; "-" reads standard input. The
-configuration is the nearest .robotslint.toml above each file, or --config;
---profile sets the crawlers the site cares about (default
-google,bing,yandex,rfc9309; add legacy for the 1994 standard).
+robotslint checks robots.txt files: the lines crawlers will ignore or
+misread, and where Google, Bing, Yandex and RFC 9309 crawlers disagree.
 
-"robotslint test" says whether crawlers may fetch URLs (see
-robotslint test -h). "robotslint rules" lists the rules and "robotslint
-explain RULE" documents one.
+Commands:
+  lint      lint files, directories or live sites (the default command)
+  fmt       rewrite files in the canonical layout, changing no verdict
+  test      say whether crawlers may fetch URLs, and which line decides
+  rules     list the rules
+  explain   document one rule
+  version   print the version
+  help      print the usage of a command
 
-Exit status: 0 nothing at warning or above, 1 some warning or error, 2 an
-error of the command itself (usage, configuration, unreadable file).
+Examples:
+  robotslint                        lint ./robots.txt
+  robotslint --fix public/          fix what is safe to fix under public/
+  robotslint https://example.com    lint a live site's robots.txt
+  robotslint test robots.txt /admin/ --agent Googlebot
+  robotslint explain misspelled-directive
+
+Exit status: 0 nothing at or above the fail level (default warning), 1
+something at or above it, 2 an error of the command itself (usage,
+configuration, unreadable or unwritable file). "robotslint help lint" lists
+the lint command's flags.
 `
 
 // run is the whole command, with its I/O passed in so tests can drive it.
@@ -42,44 +52,64 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	// A bug must still end in one line and status 2, not a stack trace.
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "robotslint: internal error: %v\n", r)
+			fmt.Fprintf(stderr, "robotslint: internal error: %v (please report it)\n", r)
 			status = exitError
 		}
 	}()
+	if len(args) == 0 {
+		return runLint(nil, stdin, stdout, stderr)
+	}
+	switch args[0] {
+	case "lint":
+		return runLint(args[1:], stdin, stdout, stderr)
+	case "fmt":
+		return runFmt(args[1:], stdin, stdout, stderr)
+	case "test":
+		return runTest(args[1:], stdin, stdout, stderr)
+	case "rules":
+		return runRules(args[1:], stdout, stderr)
+	case "explain":
+		return runExplain(args[1:], stdout, stderr)
+	case "version":
+		return runVersion(args[1:], stdout, stderr)
+	case "help":
+		return runHelp(args[1:], stdin, stdout, stderr)
+	case "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitClean
+	}
+	return runLint(args, stdin, stdout, stderr)
+}
 
-	if len(args) > 0 {
-		switch args[0] {
-		case "test":
-			return runTest(args[1:], stdin, stdout, stderr)
-		case "rules":
-			return runRules(args[1:], stdout, stderr)
-		case "explain":
-			return runExplain(args[1:], stdout, stderr)
-		}
+// runHelp prints the usage of the command named, or the overview.
+func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	switch {
+	case len(args) == 0:
+		fmt.Fprint(stdout, usage)
+		return exitClean
+	case len(args) > 1:
+		return badUsage(stderr, "help", "help takes one command")
 	}
+	switch args[0] {
+	case "lint", "fmt", "test", "rules", "explain", "version":
+		// Each command prints its own usage for -h.
+		return run([]string{args[0], "-h"}, stdin, stdout, stderr)
+	case "help":
+		fmt.Fprint(stdout, usage)
+		return exitClean
+	}
+	return badUsage(stderr, "help", fmt.Sprintf("no command is named %q", args[0]))
+}
 
-	if len(args) > 0 && args[0] == "lint" {
-		args = args[1:]
+// badUsage reports a mistake on the command line of command ("" for
+// lint) in one line, pointing to its usage, and returns exitError.
+func badUsage(stderr io.Writer, command, msg string) int {
+	name := "robotslint"
+	if command != "" {
+		name += " " + command
 	}
-	flags := flag.NewFlagSet("robotslint", flag.ContinueOnError)
-	flags.SetOutput(io.Discard)
-	var opt lintOptions
-	flags.StringVar(&opt.config, "config", "", "")
-	flags.BoolVar(&opt.noConfig, "no-config", false, "")
-	flags.StringVar(&opt.profiles, "profile", "", "")
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			return exitClean
-		}
-		fmt.Fprintf(stderr, "robotslint: %v (see robotslint -h)\n", err)
-		return exitError
-	}
-	paths := flags.Args()
-	if len(paths) == 0 {
-		paths = []string{"robots.txt"}
-	}
-	return runLint(paths, opt, stdin, stdout, stderr)
+	fmt.Fprintf(stderr, "%s: %s (see %s -h)\n", name, msg, name)
+	return exitError
 }
 
 // readInput reads the file at path, or stdin for "-".
@@ -91,13 +121,13 @@ func readInput(path string, stdin io.Reader) ([]byte, error) {
 		}
 		return src, nil
 	}
+	info, err := os.Stat(path)
+	if err == nil && info.IsDir() {
+		return nil, fmt.Errorf("cannot read %s: it is a directory", path)
+	}
 	src, err := os.ReadFile(path)
 	if err != nil {
-		var pathErr *fs.PathError
-		if errors.As(err, &pathErr) {
-			err = pathErr.Err
-		}
-		return nil, fmt.Errorf("cannot read %s: %v", path, err)
+		return nil, fmt.Errorf("cannot read %s: %v", path, pathErrText(err))
 	}
 	return src, nil
 }

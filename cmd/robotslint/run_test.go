@@ -15,8 +15,10 @@ import (
 // spaces) and "exit:" (the status), then files. A file named "stdin" is
 // the standard input; "stdout" and "stderr" are the expected output; a
 // name ending in ".q" holds a Go-quoted string, so that CR, BOM and NUL
-// bytes can be spelled out, and is written without the suffix. Every other
-// file is written into the directory the command runs in.
+// bytes can be spelled out, and is written without the suffix. A file
+// named "after/NAME" is what NAME must hold once the command has run (for
+// --fix and fmt). Every other file is written into the directory the
+// command runs in.
 func TestScripts(t *testing.T) {
 	scripts, err := filepath.Glob(filepath.Join("..", "..", "testdata", "cli", "*.txtar"))
 	if err != nil || len(scripts) == 0 {
@@ -47,6 +49,7 @@ func TestScripts(t *testing.T) {
 			}
 			dir := t.TempDir()
 			want := map[string]string{"stdout": "", "stderr": ""}
+			after := map[string]string{}
 			var stdin string
 			for name, content := range files {
 				switch name {
@@ -62,6 +65,10 @@ func TestScripts(t *testing.T) {
 					if content, err = strconv.Unquote(strings.TrimSpace(content)); err != nil {
 						t.Fatalf("%s.q: %v", name, err)
 					}
+				}
+				if rest, ok := strings.CutPrefix(name, "after/"); ok {
+					after[rest] = content
+					continue
 				}
 				path := filepath.Join(dir, name)
 				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -86,6 +93,11 @@ func TestScripts(t *testing.T) {
 			}
 			if stderr.String() != want["stderr"] {
 				t.Errorf("stderr:\n%s\nwant:\n%s", stderr.String(), want["stderr"])
+			}
+			for name, content := range after {
+				if got, err := os.ReadFile(filepath.Join(dir, name)); err != nil || string(got) != content {
+					t.Errorf("%s after the command: %q (%v), want %q", name, got, err, content)
+				}
 			}
 		})
 	}

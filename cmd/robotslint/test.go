@@ -39,6 +39,13 @@ Flags:
   --format FORMAT  text (default) or json
   --timeout DUR    how long fetching robots.txt may take (default 10s)
 
+Examples:
+  robotslint test robots.txt /admin/ /products/
+  robotslint test --agent Googlebot --agent GPTBot robots.txt /
+  robotslint test --profile all robots.txt "/search?q=x"
+  robotslint test --expect robots.expect robots.txt
+  robotslint test https://example.com /private/
+
 Exit status: 0 every URL allowed (with --expect: every expectation holds),
 1 some URL disallowed (some expectation fails), 2 an error.
 `
@@ -475,6 +482,5 @@ func quoteEmpty(s string) string {
 
 // usageError prints a one-line usage error and returns exitError.
 func usageError(stderr io.Writer, format string, args ...any) int {
-	fmt.Fprintf(stderr, "robotslint test: "+format+" (see robotslint test -h)\n", args...)
-	return exitError
+	return badUsage(stderr, "test", fmt.Sprintf(format, args...))
 }

@@ -1,0 +1,119 @@
+package output
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// jsonVersion is the version of the JSON shape. Other tools read it: a
+// change that breaks them (a renamed or removed field, a changed meaning)
+// needs a new version; an added field does not.
+const jsonVersion = 1
+
+// The JSON shape. Lists are always arrays, never null, so that readers need
+// not tell "none" from "absent".
+type (
+	jsonOutput struct {
+		Version int        `json:"version"`
+		Files   []jsonFile `json:"files"`
+	}
+	jsonFile struct {
+		Path        string           `json:"path"`
+		Fixed       int              `json:"fixed,omitempty"`
+		Diagnostics []jsonDiagnostic `json:"diagnostics"`
+	}
+	jsonDiagnostic struct {
+		Rule     string        `json:"rule"`
+		Severity string        `json:"severity"`
+		Message  string        `json:"message"`
+		Range    jsonRange     `json:"range"`
+		Related  []jsonRelated `json:"related"`
+		Fixes    []jsonFix     `json:"fixes"`
+	}
+	jsonRelated struct {
+		Message string    `json:"message"`
+		Range   jsonRange `json:"range"`
+	}
+	jsonFix struct {
+		Title string     `json:"title"`
+		Safe  bool       `json:"safe"`
+		Edits []jsonEdit `json:"edits"`
+	}
+	jsonEdit struct {
+		Range   jsonRange `json:"range"`
+		NewText string    `json:"newText"`
+	}
+	// jsonRange is a half-open range: end is the position just after it.
+	jsonRange struct {
+		Start jsonPosition `json:"start"`
+		End   jsonPosition `json:"end"`
+	}
+	// jsonPosition gives a place both ways: line and column (from 1,
+	// counting characters) for people, and the byte offset (from 0) for
+	// programs that slice the file.
+	jsonPosition struct {
+		Line   int `json:"line"`
+		Column int `json:"column"`
+		Offset int `json:"offset"`
+	}
+)
+
+// WriteJSON writes the diagnostics of files as one JSON document, indented
+// by two spaces, with a final newline:
+//
+//	{"version": 1, "files": [{"path": "robots.txt", "fixed": 2, "diagnostics": [{"rule": ..., "severity": "error",
+//	  "message": ..., "range": {"start": {"line": 3, "column": 1, "offset": 20}, "end": {...}},
+//	  "related": [{"message": ..., "range": ...}],
+//	  "fixes": [{"title": ..., "safe": true, "edits": [{"range": ..., "newText": "Disallow"}]}]}]}]}
+//
+// Every file is listed, with or without diagnostics; "fixed" appears only
+// when --fix fixed something in the file.
+func WriteJSON(w io.Writer, files []File) error {
+	out := jsonOutput{Version: jsonVersion, Files: make([]jsonFile, 0, len(files))}
+	for _, f := range files {
+		jf := jsonFile{Path: f.Path, Fixed: f.Fixed, Diagnostics: make([]jsonDiagnostic, 0, len(f.Diagnostics))}
+		for _, d := range f.Diagnostics {
+			jf.Diagnostics = append(jf.Diagnostics, jsonDiagnosticOf(f.File, d))
+		}
+		out.Files = append(out.Files, jf)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	// Messages quote the file (`<`, `&`); keep them readable.
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+func jsonDiagnosticOf(f *syntax.File, d lint.Diagnostic) jsonDiagnostic {
+	jd := jsonDiagnostic{
+		Rule:     d.Rule,
+		Severity: d.Severity.String(),
+		Message:  d.Message,
+		Range:    jsonRangeOf(f, d.Span),
+		Related:  make([]jsonRelated, 0, len(d.Related)),
+		Fixes:    make([]jsonFix, 0, len(d.Fixes)),
+	}
+	for _, r := range d.Related {
+		jd.Related = append(jd.Related, jsonRelated{Message: r.Message, Range: jsonRangeOf(f, r.Span)})
+	}
+	for _, fx := range d.Fixes {
+		jfx := jsonFix{Title: fx.Title, Safe: fx.Safe, Edits: make([]jsonEdit, 0, len(fx.Edits))}
+		for _, e := range fx.Edits {
+			jfx.Edits = append(jfx.Edits, jsonEdit{Range: jsonRangeOf(f, e.Span), NewText: e.NewText})
+		}
+		jd.Fixes = append(jd.Fixes, jfx)
+	}
+	return jd
+}
+
+func jsonRangeOf(f *syntax.File, s syntax.Span) jsonRange {
+	return jsonRange{Start: jsonPositionOf(f, s.Start), End: jsonPositionOf(f, s.End)}
+}
+
+func jsonPositionOf(f *syntax.File, off int) jsonPosition {
+	p := position(f, off)
+	return jsonPosition{Line: p.Line, Column: p.Column, Offset: off}
+}

@@ -1,0 +1,84 @@
+// Package output writes the results of "robotslint lint" in the formats the
+// command offers: text for people at a terminal, JSON for scripts, SARIF for
+// code-scanning services and GitHub Actions workflow commands for
+// annotations on pull requests.
+//
+// Every writer takes the same []File and returns an error only when writing
+// fails. Positions follow one convention throughout: lines and columns start
+// at 1 and columns count Unicode characters, as syntax.LineIndex counts them;
+// each format then says whether its end column is exclusive (JSON, SARIF) or
+// inclusive (GitHub).
+package output
+
+import (
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// File is one linted input.
+type File struct {
+	Path        string            // as the user named it: "robots.txt", "site/robots.txt", "<stdin>" or a URL
+	File        *syntax.File      // the parsed source (github.com/robotslint/robotslint/syntax); never nil (an empty file for a site that sent no body)
+	Diagnostics []lint.Diagnostic // sorted by position (github.com/robotslint/robotslint/lint)
+	Fixed       int               // how many diagnostics --fix fixed in this file (0 without --fix); Diagnostics are then the ones that remain
+}
+
+// position returns the line and column of offset off in f.
+func position(f *syntax.File, off int) syntax.Position {
+	return f.LineIndex().Position(off)
+}
+
+// lastPosition returns the position just after the last character of s: the
+// same as position(f, s.End) unless s ends with a line terminator, where it
+// stays on the terminator's line instead of moving to column 1 of the next.
+// SARIF's endLine is the line of the region's last character, and GitHub's
+// annotations take columns only for a range on one line, so a diagnostic on a
+// whole line, terminator included, must not end on the line after it.
+func lastPosition(f *syntax.File, s syntax.Span) syntax.Position {
+	if s.Len() <= 0 {
+		return position(f, s.Start)
+	}
+	// An offset inside a character or a CRLF maps to the position of that
+	// character or of the CR, so End-1 is the last character's position.
+	p := position(f, s.End-1)
+	p.Column++
+	return p
+}
+
+// level names a severity for SARIF, whose levels are error, warning and
+// note: info and hint are both notes.
+func level(s lint.Severity) string {
+	switch s {
+	case lint.Error:
+		return "error"
+	case lint.Warning:
+		return "warning"
+	}
+	return "note"
+}
+
+// fixCounts returns how many of diags --fix would fix (those with a safe
+// fix) and how many more only --unsafe-fixes would (those whose fixes are all
+// unsafe).
+func fixCounts(diags []lint.Diagnostic) (safe, unsafeOnly int) {
+	for _, d := range diags {
+		if len(d.Fixes) == 0 {
+			continue
+		}
+		if hasSafeFix(d) {
+			safe++
+		} else {
+			unsafeOnly++
+		}
+	}
+	return safe, unsafeOnly
+}
+
+func hasSafeFix(d lint.Diagnostic) bool {
+	for _, fx := range d.Fixes {
+		if fx.Safe {
+			return true
+		}
+	}
+	return false
+}
