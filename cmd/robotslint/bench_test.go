@@ -50,3 +50,55 @@ func BenchmarkTestCommand500K(b *testing.B) {
 		}
 	}
 }
+
+// buildCommand builds the command into a temporary directory, outside the
+// benchmark's timer.
+func buildCommand(b *testing.B) string {
+	b.Helper()
+	bin := filepath.Join(b.TempDir(), "robotslint")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	b.ResetTimer()
+	return bin
+}
+
+// corpusPaths returns the paths of the corpus's files, skipping the
+// benchmark when ../shared is absent.
+func corpusPaths(b *testing.B) []string {
+	paths, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", "files", "*.txt"))
+	if len(paths) == 0 {
+		b.Skip("../shared is absent")
+	}
+	return paths
+}
+
+// BenchmarkLintProcessCorpus runs one "robotslint --no-config FILE..."
+// process over the 540 files of the corpus (11 MB): start-up, reading,
+// every rule on every file, and the text report. One op is one process.
+func BenchmarkLintProcessCorpus(b *testing.B) {
+	paths := corpusPaths(b)
+	bin := buildCommand(b)
+	for b.Loop() {
+		cmd := exec.Command(bin, append([]string{"--no-config"}, paths...)...)
+		cmd.Stdout = io.Discard
+		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != exitFindings {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkLintProcessSmall runs one "robotslint robots-small.txt" process
+// on the 3.4 KiB benchmark file, the size of a typical real one: mostly
+// process start-up. One op is one process.
+func BenchmarkLintProcessSmall(b *testing.B) {
+	small := benchInput(b, "robots-small.txt")
+	bin := buildCommand(b)
+	for b.Loop() {
+		cmd := exec.Command(bin, "--no-config", small)
+		cmd.Stdout = io.Discard
+		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != exitFindings {
+			b.Fatal(err)
+		}
+	}
+}
