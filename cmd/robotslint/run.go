@@ -16,6 +16,7 @@ const (
 const usage = `usage: robotslint [lint] [flags] [PATH | URL | -]...
        robotslint fmt [--check | --diff] [PATH | -]...
        robotslint test [flags] ROBOTS [URL...]
+       robotslint lsp
        robotslint rules [--format text|json]
        robotslint explain RULE
        robotslint version
@@ -28,6 +29,7 @@ Commands:
   lint      lint files, directories or live sites (the default command)
   fmt       rewrite files in the canonical layout, changing no verdict
   test      say whether crawlers may fetch URLs, and which line decides
+  lsp       run the language server, for editors
   rules     list the rules
   explain   document one rule
   version   print the version
@@ -66,6 +68,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return runFmt(args[1:], stdin, stdout, stderr)
 	case "test":
 		return runTest(args[1:], stdin, stdout, stderr)
+	case "lsp":
+		return runLSP(args[1:], stdin, stdout, stderr)
 	case "rules":
 		return runRules(args[1:], stdout, stderr)
 	case "explain":
@@ -91,7 +95,7 @@ func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return badUsage(stderr, "help", "help takes one command")
 	}
 	switch args[0] {
-	case "lint", "fmt", "test", "rules", "explain", "version":
+	case "lint", "fmt", "test", "lsp", "rules", "explain", "version":
 		// Each command prints its own usage for -h.
 		return run([]string{args[0], "-h"}, stdin, stdout, stderr)
 	case "help":

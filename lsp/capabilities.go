@@ -1,0 +1,20 @@
+package lsp
+
+import "go.lsp.dev/protocol"
+
+// capabilities says what the server does, in the position encoding it
+// chose.
+func capabilities(enc protocol.PositionEncodingKind) protocol.ServerCapabilities {
+	return protocol.ServerCapabilities{
+		PositionEncoding: enc,
+		TextDocumentSync: &protocol.TextDocumentSyncOptions{
+			OpenClose: ptr(true),
+			Change:    ptr(protocol.TextDocumentSyncKindIncremental),
+			Save:      protocol.Boolean(true),
+		},
+		DiagnosticProvider: &protocol.DiagnosticOptions{Identifier: ptr("robotslint")},
+		CodeActionProvider: &protocol.CodeActionOptions{
+			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, codeActionFixAll},
+		},
+	}
+}

@@ -1,0 +1,36 @@
+package lsp
+
+import (
+	"sync"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// A document is one version of an open file: its text parsed, with the
+// configuration that applies to it. It is immutable once built, so that a
+// request can read it while an edit makes the next version.
+type document struct {
+	uri     uri.URI
+	version int32
+	file    *syntax.File
+	cfg     *lint.Config // nil: the defaults
+	conv    converter
+
+	lintOnce sync.Once
+	diags    []lint.Diagnostic // the lint findings, built on first need
+
+	protocolOnce sync.Once
+	published    []protocol.Diagnostic // diags as the client gets them
+}
+
+// text returns the document's bytes.
+func (d *document) text() []byte { return d.file.Bytes() }
+
+func newDocument(u uri.URI, version int32, text []byte, cfg *lint.Config, enc syntax.Encoding) *document {
+	f := syntax.Parse(text)
+	return &document{uri: u, version: version, file: f, cfg: cfg, conv: converter{index: f.LineIndex(), enc: enc}}
+}

@@ -1,0 +1,471 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"sync"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// Options configure a server.
+type Options struct {
+	// Version is robotslint's version, for the client's server info.
+	Version string
+	// Log receives the server's log; nil discards it. Never the stream's
+	// own output, which carries only protocol messages.
+	Log io.Writer
+}
+
+// Serve runs the language server on stream until the client sends exit,
+// and returns the exit status LSP asks for: 0 after a shutdown request, 1
+// otherwise. It returns as soon as exit arrives, without waiting for the
+// connection to wind down: a read blocked on the client's end of a pipe is
+// not interrupted, and clients kill a server that lingers. Serve also
+// returns, with 1, when the stream ends without exit.
+func Serve(ctx context.Context, stream io.ReadWriteCloser, opt Options) int {
+	logw := opt.Log
+	if logw == nil {
+		logw = io.Discard
+	}
+	s := &server{
+		version: opt.Version,
+		log:     log.New(logw, "robotslint lsp: ", log.LstdFlags|log.Lmsgprefix),
+		files:   map[uri.URI]*openFile{},
+		linting: map[uri.URI]*lintState{},
+		exited:  make(chan struct{}),
+		enc:     syntax.UTF16,
+	}
+	conn := jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(stream), jsonrpc2.WithCodec(codec{}))
+	s.client = protocol.ClientDispatcher(conn)
+	ctx = protocol.WithClient(ctx, s.client)
+	conn.Go(ctx, s.middleware(protocol.CancelHandler(asyncCalls(protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)))))
+	select {
+	case <-s.exited:
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if s.state == stateShutdown {
+			return 0
+		}
+		return 1
+	case <-conn.Done():
+		if err := conn.Err(); err != nil {
+			s.log.Printf("connection ended: %v", err)
+		}
+		return 1
+	}
+}
+
+// codec is protocol's own codec for LSP payloads, which it does not export:
+// building the connection here, to put the middleware outside everything,
+// needs a copy.
+type codec struct{}
+
+func (codec) Marshal(v any) ([]byte, error) {
+	switch m := v.(type) {
+	case jsonrpc2.RawMessage:
+		if m == nil {
+			return []byte("null"), nil
+		}
+		return m, nil
+	case *jsonrpc2.RawMessage:
+		if m == nil || *m == nil {
+			return []byte("null"), nil
+		}
+		return *m, nil
+	}
+	return protocol.Marshal(v)
+}
+
+func (codec) Unmarshal(data []byte, v any) error {
+	if p, ok := v.(*jsonrpc2.RawMessage); ok {
+		*p = append(jsonrpc2.RawMessage(nil), data...)
+		return nil
+	}
+	return protocol.Unmarshal(data, v)
+}
+
+// The server's lifecycle.
+const (
+	stateNew         = iota // before initialize
+	stateInitialized        // between initialize and shutdown
+	stateShutdown           // after shutdown
+)
+
+// server is the LSP server: the open files and what the client said about
+// itself. Methods of protocol.Server that it does not override answer
+// "method not found".
+type server struct {
+	protocol.UnimplementedServer
+
+	version string
+	log     *log.Logger
+	client  protocol.Client
+	exited  chan struct{}
+
+	mu        sync.Mutex
+	state     int
+	enc       syntax.Encoding
+	markdown  bool // the client shows markdown in hovers
+	configCap bool // the client answers workspace/configuration
+	settings  settings
+	files     map[uri.URI]*openFile
+	linting   map[uri.URI]*lintState
+
+	// publishMu orders the diagnostics sent for a file: a result is sent
+	// only if its version is still the file's, checked and sent under it.
+	publishMu sync.Mutex
+	exitOnce  sync.Once
+}
+
+// asyncCalls lets each request run concurrently with what arrives after
+// it, while notifications stay on the read loop, in the order sent: an
+// edit must be applied before the next edit and before any request sent
+// after it. A request still starts after the notifications sent before it.
+func asyncCalls(next jsonrpc2.Handler) jsonrpc2.Handler {
+	return func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
+		if req.IsCall() {
+			jsonrpc2.Async(ctx)
+		}
+		return next(ctx, req)
+	}
+}
+
+// middleware is outermost. It enforces the lifecycle (requests before
+// initialize get ServerNotInitialized, requests after shutdown
+// InvalidRequest), turns a panic into an InternalError reply, and logs and
+// swallows the error of a notification: jsonrpc2 ends the connection on
+// one, and an unknown or malformed notification must not end the session.
+func (s *server) middleware(next jsonrpc2.Handler) jsonrpc2.Handler {
+	return func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
+		method := req.Method()
+		defer func() {
+			if v := recover(); v != nil {
+				s.log.Printf("panic in %s: %v\n%s", method, v, debug.Stack())
+				result, err = nil, jsonrpc2.NewError(jsonrpc2.InternalError, fmt.Sprintf("internal error in %s: %v", method, v))
+			}
+			if err != nil && !req.IsCall() {
+				s.log.Printf("notification %s: %v", method, err)
+				result, err = nil, nil
+			}
+		}()
+		s.mu.Lock()
+		state := s.state
+		s.mu.Unlock()
+		switch {
+		case method == protocol.MethodExit:
+			s.exit()
+			return nil, nil
+		case state == stateNew && method != protocol.MethodInitialize:
+			if req.IsCall() {
+				return nil, jsonrpc2.NewError(jsonrpc2.ServerNotInitialized, "the server is not initialized")
+			}
+			return nil, nil // notifications before initialize are dropped
+		case state == stateShutdown && req.IsCall():
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shut down")
+		case state != stateNew && method == protocol.MethodInitialize:
+			return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is already initialized")
+		}
+		return next(ctx, req)
+	}
+}
+
+func (s *server) exit() { s.exitOnce.Do(func() { close(s.exited) }) }
+
+// Initialize negotiates the position encoding and the hover format, and
+// says what the server does.
+func (s *server) Initialize(ctx context.Context, params *protocol.InitializeParams) (*protocol.InitializeResult, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	caps := params.Capabilities
+	enc := protocol.PositionEncodingKindUTF16
+	if caps.General != nil && slices.Contains(caps.General.PositionEncodings, protocol.PositionEncodingKindUTF8) {
+		enc, s.enc = protocol.PositionEncodingKindUTF8, syntax.UTF8
+	}
+	if td := caps.TextDocument; td != nil && td.Hover != nil {
+		s.markdown = slices.Contains(td.Hover.ContentFormat, protocol.MarkupKindMarkdown)
+	}
+	if ws := caps.Workspace; ws != nil && ws.Configuration != nil {
+		s.configCap = *ws.Configuration
+	}
+	if len(params.InitializationOptions) > 0 {
+		if set, err := parseSettings(params.InitializationOptions); err == nil {
+			s.settings = set
+		} else {
+			s.log.Printf("initializationOptions: %v", err)
+		}
+	}
+	s.state = stateInitialized
+	return &protocol.InitializeResult{
+		Capabilities: capabilities(enc),
+		ServerInfo:   protocol.ServerInfo{Name: "robotslint", Version: protocol.NewOptional(s.version)},
+	}, nil
+}
+
+// Initialized asks the client for its settings, now that it may be asked.
+func (s *server) Initialized(ctx context.Context, params *protocol.InitializedParams) error {
+	go s.fetchSettings(jsonrpc2.DetachContext(ctx))
+	return nil
+}
+
+// Shutdown stops answering requests; the client sends exit next.
+func (s *server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.state = stateShutdown
+	return nil
+}
+
+// DidOpen starts tracking a file and lints it.
+func (s *server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocumentParams) error {
+	item := params.TextDocument
+	s.mu.Lock()
+	f := &openFile{uri: item.URI, version: item.Version, buf: newEditBuffer([]byte(item.Text)), settings: s.settings, enc: s.enc}
+	s.files[item.URI] = f
+	s.mu.Unlock()
+	s.schedule(item.URI)
+	return nil
+}
+
+// DidChange applies the changes in order, then lints the result when it
+// can: a burst of changes is linted once, at its last version.
+func (s *server) DidChange(ctx context.Context, params *protocol.DidChangeTextDocumentParams) error {
+	u := params.TextDocument.URI
+	s.mu.Lock()
+	f := s.files[u]
+	s.mu.Unlock()
+	if f == nil {
+		return fmt.Errorf("didChange for %s, which is not open", u)
+	}
+	buf := f.buf
+	for _, change := range params.ContentChanges {
+		buf = buf.apply(change, f.enc)
+	}
+	next := &openFile{uri: u, version: params.TextDocument.Version, buf: buf, settings: f.settings, enc: f.enc}
+	s.mu.Lock()
+	s.files[u] = next
+	s.mu.Unlock()
+	s.schedule(u)
+	return nil
+}
+
+// DidSave lints the file again: its configuration file may have changed.
+func (s *server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocumentParams) error {
+	s.mu.Lock()
+	if f := s.files[params.TextDocument.URI]; f != nil {
+		s.files[f.uri] = f.reconfigured(s.settings)
+	}
+	s.mu.Unlock()
+	s.schedule(params.TextDocument.URI)
+	return nil
+}
+
+// DidClose stops tracking a file and clears its diagnostics.
+func (s *server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocumentParams) error {
+	u := params.TextDocument.URI
+	s.mu.Lock()
+	delete(s.files, u)
+	s.mu.Unlock()
+	s.publishMu.Lock()
+	defer s.publishMu.Unlock()
+	return s.client.PublishDiagnostics(ctx, &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}})
+}
+
+// DidChangeConfiguration takes the settings sent along, or asks for them
+// when the client sends none (as most clients do), and lints every open
+// file again.
+func (s *server) DidChangeConfiguration(ctx context.Context, params *protocol.DidChangeConfigurationParams) error {
+	if set, ok, err := settingsFromNotification(params.Settings); err != nil {
+		s.log.Printf("didChangeConfiguration: %v", err)
+	} else if ok {
+		s.applySettings(set)
+		return nil
+	}
+	go s.fetchSettings(jsonrpc2.DetachContext(ctx))
+	return nil
+}
+
+// fetchSettings asks the client for the "robotslint" section of its
+// settings and applies them. It runs apart from the read loop: the answer
+// comes on that loop.
+func (s *server) fetchSettings(ctx context.Context) {
+	s.mu.Lock()
+	ok := s.configCap
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	section := "robotslint"
+	values, err := s.client.Configuration(ctx, &protocol.ConfigurationParams{Items: []protocol.ConfigurationItem{{Section: &section}}})
+	if err != nil {
+		s.log.Printf("workspace/configuration: %v", err)
+		return
+	}
+	if len(values) == 0 {
+		return
+	}
+	set, err := parseSettings(values[0])
+	if err != nil {
+		s.log.Printf("workspace/configuration: %v", err)
+		return
+	}
+	s.applySettings(set)
+}
+
+// applySettings makes set the settings of every open file and lints them.
+func (s *server) applySettings(set settings) {
+	s.mu.Lock()
+	set.generation = s.settings.generation + 1
+	s.settings = set
+	var uris []uri.URI
+	for u, f := range s.files {
+		s.files[u] = f.reconfigured(set)
+		uris = append(uris, u)
+	}
+	s.mu.Unlock()
+	for _, u := range uris {
+		s.schedule(u)
+	}
+}
+
+// lintState is whether a file's linter is running, and whether a newer
+// version waits for it.
+type lintState struct {
+	running, dirty bool
+}
+
+// schedule lints the file at u and publishes the result, in the
+// background. While one version is being linted, further changes only mark
+// the file dirty; the linter then takes the newest version, so a burst of
+// edits costs one lint, not one an edit.
+func (s *server) schedule(u uri.URI) {
+	s.mu.Lock()
+	st := s.linting[u]
+	if st == nil {
+		st = &lintState{}
+		s.linting[u] = st
+	}
+	st.dirty = true
+	if st.running {
+		s.mu.Unlock()
+		return
+	}
+	st.running = true
+	s.mu.Unlock()
+	go func() {
+		for {
+			s.mu.Lock()
+			f := s.files[u]
+			if f == nil || !st.dirty {
+				st.running = false
+				delete(s.linting, u)
+				s.mu.Unlock()
+				return
+			}
+			st.dirty = false
+			s.mu.Unlock()
+			s.publish(f)
+		}
+	}()
+}
+
+// publish sends the diagnostics of f, unless a newer version has come.
+func (s *server) publish(f *openFile) {
+	d := f.document()
+	diags := d.protocolDiagnostics()
+	s.publishMu.Lock()
+	defer s.publishMu.Unlock()
+	s.mu.Lock()
+	current := s.files[f.uri] == f
+	s.mu.Unlock()
+	if !current {
+		return
+	}
+	err := s.client.PublishDiagnostics(context.Background(), &protocol.PublishDiagnosticsParams{
+		URI: f.uri, Version: protocol.NewOptional(f.version), Diagnostics: diags,
+	})
+	if err != nil {
+		s.log.Printf("publishDiagnostics: %v", err)
+	}
+}
+
+// file returns the open file at u, or an error a request can return.
+func (s *server) file(u uri.URI) (*openFile, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f := s.files[u]
+	if f == nil {
+		return nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, fmt.Sprintf("%s is not open", u))
+	}
+	return f, nil
+}
+
+// Diagnostic answers a pull for diagnostics: the file's, or "unchanged"
+// when the client has them already.
+func (s *server) Diagnostic(ctx context.Context, params *protocol.DocumentDiagnosticParams) (protocol.DocumentDiagnosticReport, error) {
+	f, err := s.file(params.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	id := f.resultID()
+	if params.PreviousResultID != nil && *params.PreviousResultID == id {
+		return &protocol.RelatedUnchangedDocumentDiagnosticReport{
+			UnchangedDocumentDiagnosticReport: protocol.UnchangedDocumentDiagnosticReport{Kind: "unchanged", ResultID: id},
+		}, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return &protocol.RelatedFullDocumentDiagnosticReport{
+		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", ResultID: &id, Items: f.document().protocolDiagnostics()},
+	}, nil
+}
+
+// openFile is one version of an open file: its text as edits left it, and
+// the settings that apply. It is immutable; the parsed document and its
+// diagnostics are built once, when first needed.
+type openFile struct {
+	uri      uri.URI
+	version  int32
+	buf      *editBuffer
+	settings settings
+	enc      syntax.Encoding
+
+	once sync.Once
+	doc  *document
+}
+
+// reconfigured returns this version of the file under other settings.
+func (f *openFile) reconfigured(set settings) *openFile {
+	return &openFile{uri: f.uri, version: f.version, buf: f.buf, settings: set, enc: f.enc}
+}
+
+// document returns the file parsed, with its configuration.
+func (f *openFile) document() *document {
+	f.once.Do(func() {
+		f.doc = newDocument(f.uri, f.version, f.buf.text, configFor(f.uri, f.settings), f.enc)
+	})
+	return f.doc
+}
+
+// resultID names this version's diagnostics for pull requests: a new
+// version or new settings give new ones.
+func (f *openFile) resultID() string {
+	return strconv.Itoa(int(f.version)) + "-" + strconv.FormatUint(uint64(f.settings.generation), 10)
+}
+
+// lintDiagnostics lints the document once.
+func (d *document) lintDiagnostics() []lint.Diagnostic {
+	d.lintOnce.Do(func() { d.diags = lint.LintFile(d.file, allRules(), d.cfg) })
+	return d.diags
+}

@@ -1,0 +1,234 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// testClient is the client end of an in-process session: it records what
+// the server publishes and answers workspace/configuration with settings.
+type testClient struct {
+	protocol.UnimplementedClient
+
+	mu       sync.Mutex
+	settings string // the "robotslint" section the client answers with
+	diags    chan *protocol.PublishDiagnosticsParams
+}
+
+func (c *testClient) PublishDiagnostics(ctx context.Context, p *protocol.PublishDiagnosticsParams) error {
+	c.diags <- p
+	return nil
+}
+
+func (c *testClient) Configuration(ctx context.Context, p *protocol.ConfigurationParams) ([]protocol.LSPAny, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]protocol.LSPAny, len(p.Items))
+	for i := range out {
+		out[i] = protocol.LSPAny(c.settings)
+	}
+	return out, nil
+}
+
+func (c *testClient) LogMessage(ctx context.Context, p *protocol.LogMessageParams) error { return nil }
+
+// session is a server and a client joined by a pipe.
+type session struct {
+	t      *testing.T
+	server protocol.Server
+	client *testClient
+	conn   jsonrpc2.Conn
+	status chan int
+}
+
+// startSession starts a server and initializes it, offering the position
+// encoding enc ("" for none: UTF-16).
+func startSession(t *testing.T, enc protocol.PositionEncodingKind) *session {
+	t.Helper()
+	s := newSession(t)
+	caps := protocol.ClientCapabilities{
+		TextDocument: &protocol.TextDocumentClientCapabilities{Hover: &protocol.HoverClientCapabilities{ContentFormat: []protocol.MarkupKind{protocol.MarkupKindMarkdown}}},
+		Workspace:    &protocol.WorkspaceClientCapabilities{Configuration: ptr(true)},
+	}
+	if enc != "" {
+		caps.General = &protocol.GeneralClientCapabilities{PositionEncodings: []protocol.PositionEncodingKind{enc}}
+	}
+	res, err := s.server.Initialize(s.ctx(), &protocol.InitializeParams{Capabilities: caps})
+	if err != nil {
+		t.Fatalf("initialize: %v", err)
+	}
+	want := protocol.PositionEncodingKindUTF16
+	if enc == protocol.PositionEncodingKindUTF8 {
+		want = enc
+	}
+	if res.Capabilities.PositionEncoding != want {
+		t.Fatalf("position encoding %q, want %q", res.Capabilities.PositionEncoding, want)
+	}
+	if err := s.server.Initialized(s.ctx(), &protocol.InitializedParams{}); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// newSession starts a server without initializing it.
+func newSession(t *testing.T) *session {
+	t.Helper()
+	serverEnd, clientEnd := net.Pipe()
+	s := &session{t: t, client: &testClient{diags: make(chan *protocol.PublishDiagnosticsParams, 64)}, status: make(chan int, 1)}
+	go func() { s.status <- Serve(context.Background(), serverEnd, Options{Version: "test"}) }()
+	_, s.conn, s.server = protocol.NewClient(context.Background(), s.client, jsonrpc2.NewHeaderStream(clientEnd))
+	t.Cleanup(func() {
+		serverEnd.Close()
+		clientEnd.Close()
+	})
+	return s
+}
+
+func (s *session) ctx() context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	s.t.Cleanup(cancel)
+	return ctx
+}
+
+// open opens a document and returns the diagnostics published for it.
+func (s *session) open(u uri.URI, text string) *protocol.PublishDiagnosticsParams {
+	s.t.Helper()
+	if err := s.server.DidOpen(s.ctx(), &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, LanguageID: "robots-txt", Version: 1, Text: text}}); err != nil {
+		s.t.Fatal(err)
+	}
+	return s.waitDiagnostics(u, 1)
+}
+
+// waitDiagnostics waits for diagnostics of u at version (0: any).
+func (s *session) waitDiagnostics(u uri.URI, version int32) *protocol.PublishDiagnosticsParams {
+	s.t.Helper()
+	deadline := time.After(10 * time.Second)
+	for {
+		select {
+		case p := <-s.client.diags:
+			if v, ok := p.Version.Get(); p.URI == u && (version == 0 || ok && v == version) {
+				return p
+			}
+		case <-deadline:
+			s.t.Fatalf("no diagnostics for %s version %d", u, version)
+			return nil
+		}
+	}
+}
+
+func codes(p *protocol.PublishDiagnosticsParams) string {
+	var names []string
+	for _, d := range p.Diagnostics {
+		if c, ok := d.Code.(protocol.String); ok {
+			names = append(names, string(c))
+		}
+	}
+	return strings.Join(names, ",")
+}
+
+const testURI = uri.URI("file:///nonexistent/robots.txt")
+
+func TestLifecycle(t *testing.T) {
+	s := newSession(t)
+	// A request before initialize.
+	_, err := s.server.Hover(s.ctx(), &protocol.HoverParams{})
+	var rpcErr *jsonrpc2.Error
+	if !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc2.ServerNotInitialized {
+		t.Errorf("a request before initialize: %v, want ServerNotInitialized", err)
+	}
+	if _, err := s.server.Initialize(s.ctx(), &protocol.InitializeParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.server.Initialize(s.ctx(), &protocol.InitializeParams{}); err == nil {
+		t.Error("a second initialize succeeds")
+	}
+	if err := s.server.Shutdown(s.ctx()); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.server.CodeAction(s.ctx(), &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}})
+	if !errors.As(err, &rpcErr) || rpcErr.Code != jsonrpc2.InvalidRequest {
+		t.Errorf("a request after shutdown: %v, want InvalidRequest", err)
+	}
+	if err := s.server.Exit(s.ctx()); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case status := <-s.status:
+		if status != 0 {
+			t.Errorf("exit after shutdown: status %d, want 0", status)
+		}
+	case <-time.After(time.Second):
+		t.Fatal("Serve did not return after exit")
+	}
+}
+
+func TestExitWithoutShutdown(t *testing.T) {
+	s := startSession(t, "")
+	if err := s.server.Exit(s.ctx()); err != nil {
+		t.Fatal(err)
+	}
+	if status := <-s.status; status != 1 {
+		t.Errorf("exit without shutdown: status %d, want 1", status)
+	}
+}
+
+func TestDiagnosticsLifecycle(t *testing.T) {
+	s := startSession(t, "")
+	p := s.open(testURI, "User-agent: *\nDisalow: /private\n")
+	if got := codes(p); got != "misspelled-directive" {
+		t.Fatalf("on open: %s", got)
+	}
+	d := p.Diagnostics[0]
+	if d.Range.Start.Line != 1 || d.Range.Start.Character != 0 || d.Range.End.Character != 7 {
+		t.Errorf("range %+v", d.Range)
+	}
+	if d.CodeDescription.Href != uri.URI(docsURL+"misspelled-directive") {
+		t.Errorf("code description %q", d.CodeDescription.Href)
+	}
+	var data fixData
+	if err := json.Unmarshal(d.Data, &data); err != nil || len(data.Fixes) == 0 || data.Fixes[0].Edits[0].NewText != "Disallow" {
+		t.Errorf("data %s (%v)", d.Data, err)
+	}
+
+	// An incremental change that fixes the line.
+	err := s.server.DidChange(s.ctx(), &protocol.DidChangeTextDocumentParams{
+		TextDocument: protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: testURI}, Version: 2},
+		ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangePartial{
+			Range: protocol.Range{Start: protocol.Position{Line: 1, Character: 4}, End: protocol.Position{Line: 1, Character: 4}},
+			Text:  "l",
+		}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := s.waitDiagnostics(testURI, 2); len(p.Diagnostics) != 0 || p.Diagnostics == nil {
+		t.Errorf("after the fix: %s (nil: %v)", codes(p), p.Diagnostics == nil)
+	}
+
+	// Configuration: the client turns on legacy, whose reading finds
+	// the blank line in the group.
+	s.client.mu.Lock()
+	s.client.settings = `{"profiles": ["google", "legacy"], "rules": {"misspelled-directive": "off"}}`
+	s.client.mu.Unlock()
+	if err := s.server.DidChangeConfiguration(s.ctx(), &protocol.DidChangeConfigurationParams{Settings: protocol.LSPAny("null")}); err != nil {
+		t.Fatal(err)
+	}
+	s.waitDiagnostics(testURI, 2)
+
+	if err := s.server.DidClose(s.ctx(), &protocol.DidCloseTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}}); err != nil {
+		t.Fatal(err)
+	}
+	if p := s.waitDiagnostics(testURI, 0); p.Diagnostics == nil || len(p.Diagnostics) != 0 {
+		t.Errorf("on close: %d diagnostics (nil: %v)", len(p.Diagnostics), p.Diagnostics == nil)
+	}
+}
