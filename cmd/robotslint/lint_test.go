@@ -214,7 +214,7 @@ func TestVersion(t *testing.T) {
 // TestHelpEverywhere checks that every command takes -h and prints a usage
 // with examples.
 func TestHelpEverywhere(t *testing.T) {
-	for _, args := range [][]string{{"-h"}, {"lint", "-h"}, {"fmt", "-h"}, {"test", "-h"}, {"rules", "-h"}, {"explain", "-h"}, {"version", "-h"}, {"help", "test"}} {
+	for _, args := range [][]string{{"-h"}, {"lint", "-h"}, {"fmt", "-h"}, {"test", "-h"}, {"rules", "-h"}, {"explain", "-h"}, {"version", "-h"}, {"help", "test"}, {"lsp", "-h"}} {
 		var stdout, stderr bytes.Buffer
 		if status := run(args, nil, &stdout, &stderr); status != exitClean {
 			t.Errorf("%v: status %d: %s", args, status, stderr.String())

@@ -21,6 +21,11 @@ const corpusMaxURLs = 400
 // file names (and one it does not) the same answer on URLs derived from
 // the file's patterns before and after Format; and Format is idempotent.
 func TestCorpusVerdicts(t *testing.T) {
+	if runtime.GOARCH == "wasm" {
+		// Compiling every profile of the corpus's 3.7 MB file outgrows
+		// WebAssembly's 4 GB; the native run proves the same thing.
+		t.Skip("the corpus proof runs natively, not under WebAssembly")
+	}
 	dir := filepath.Join("..", "..", "..", "shared", "corpus", "files")
 	paths, err := filepath.Glob(filepath.Join(dir, "*.txt"))
 	if err != nil || len(paths) == 0 {
