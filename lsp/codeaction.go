@@ -42,11 +42,11 @@ func (s *server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 		span := d.conv.span(params.Range)
 		lds := d.lintDiagnostics()
 		pds := d.protocolDiagnostics()
-		for i := range lds {
+		for k, i := range d.shown {
 			if !touches(lds[i].Span, span) {
 				continue
 			}
-			for _, a := range d.quickFixes(&lds[i], pds[i]) {
+			for _, a := range d.quickFixes(&lds[i], pds[k]) {
 				actions = append(actions, &a)
 			}
 		}

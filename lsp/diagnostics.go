@@ -1,12 +1,16 @@
 package lsp
 
 import (
+	"cmp"
 	"encoding/json"
+	"fmt"
+	"slices"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/syntax"
 )
 
 // docsURL is where each rule's documentation lives: the README has a
@@ -25,14 +29,40 @@ type fixJSON struct {
 	Edits []protocol.TextEdit `json:"edits"`
 }
 
+// maxPublished bounds the diagnostics sent for one document. A generated
+// file can hold hundreds of thousands of findings (every group repeated),
+// which would be a message of over 100 MB that no editor could show; the
+// most severe come first, and a note at the top says how many are left out.
+const maxPublished = 5000
+
 // protocolDiagnostics returns the document's findings as LSP diagnostics,
-// built once.
+// built once: at most maxPublished of them, most severe first, then a note
+// when some are left out.
 func (d *document) protocolDiagnostics() []protocol.Diagnostic {
 	d.protocolOnce.Do(func() {
 		lds := d.lintDiagnostics()
-		d.published = make([]protocol.Diagnostic, 0, len(lds))
-		for i := range lds {
+		shown := make([]int, len(lds))
+		for i := range shown {
+			shown[i] = i
+		}
+		if len(shown) > maxPublished {
+			slices.SortStableFunc(shown, func(a, b int) int { return cmp.Compare(lds[a].Severity, lds[b].Severity) })
+			shown = shown[:maxPublished]
+			slices.Sort(shown)
+		}
+		d.shown = shown
+		d.published = make([]protocol.Diagnostic, 0, len(shown)+1)
+		for _, i := range shown {
 			d.published = append(d.published, d.protocolDiagnostic(&lds[i]))
+		}
+		if left := len(lds) - len(shown); left > 0 {
+			d.published = append(d.published, protocol.Diagnostic{
+				Range:    d.conv.rng(syntax.Span{}),
+				Severity: protocol.DiagnosticSeverityInformation,
+				Source:   protocol.NewOptional("robotslint"),
+				Message: protocol.String(fmt.Sprintf("robotslint shows %d of the %d findings in this file, the most severe first; "+
+					"run robotslint on the file to see them all", len(shown), len(lds))),
+			})
 		}
 	})
 	return d.published

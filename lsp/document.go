@@ -25,6 +25,7 @@ type document struct {
 
 	protocolOnce sync.Once
 	published    []protocol.Diagnostic // diags as the client gets them
+	shown        []int                 // published[i] is diags[shown[i]], for i < len(shown)
 }
 
 // text returns the document's bytes.

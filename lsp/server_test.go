@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"strings"
 	"sync"
@@ -44,7 +45,7 @@ func (c *testClient) LogMessage(ctx context.Context, p *protocol.LogMessageParam
 
 // session is a server and a client joined by a pipe.
 type session struct {
-	t      *testing.T
+	t      testing.TB
 	server protocol.Server
 	client *testClient
 	conn   jsonrpc2.Conn
@@ -53,7 +54,7 @@ type session struct {
 
 // startSession starts a server and initializes it, offering the position
 // encoding enc ("" for none: UTF-16).
-func startSession(t *testing.T, enc protocol.PositionEncodingKind) *session {
+func startSession(t testing.TB, enc protocol.PositionEncodingKind) *session {
 	t.Helper()
 	s := newSession(t)
 	caps := protocol.ClientCapabilities{
@@ -81,7 +82,7 @@ func startSession(t *testing.T, enc protocol.PositionEncodingKind) *session {
 }
 
 // newSession starts a server without initializing it.
-func newSession(t *testing.T) *session {
+func newSession(t testing.TB) *session {
 	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	s := &session{t: t, client: &testClient{diags: make(chan *protocol.PublishDiagnosticsParams, 64)}, status: make(chan int, 1)}
@@ -230,5 +231,67 @@ func TestDiagnosticsLifecycle(t *testing.T) {
 	}
 	if p := s.waitDiagnostics(testURI, 0); p.Diagnostics == nil || len(p.Diagnostics) != 0 {
 		t.Errorf("on close: %d diagnostics (nil: %v)", len(p.Diagnostics), p.Diagnostics == nil)
+	}
+}
+
+// TestLargeDocument opens a 5 MB document and edits it: diagnostics come,
+// and a request sent after the edits is answered with them.
+func TestLargeDocument(t *testing.T) {
+	var b strings.Builder
+	for b.Len() < 5<<20 {
+		b.WriteString("User-agent: bot" + strings.Repeat("x", b.Len()%7) + "\nDisallow: /private/\nAllow: /public/page.html\n# a comment\n\n")
+	}
+	s := startSession(t, "")
+	start := time.Now()
+	s.open(testURI, b.String())
+	t.Logf("5 MB document linted and published in %v", time.Since(start))
+	s.change(2, protocol.Range{Start: protocol.Position{Line: 1, Character: 0}, End: protocol.Position{Line: 1, Character: 8}}, "Disalow")
+	for v := int32(3); v <= 4; v++ {
+		s.change(v, protocol.Range{Start: protocol.Position{Line: 3, Character: 0}, End: protocol.Position{Line: 3, Character: 0}}, "#")
+	}
+	s.waitDiagnostics(testURI, 4)
+	report, err := s.server.Diagnostic(s.ctx(), &protocol.DocumentDiagnosticParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, ok := report.(*protocol.RelatedFullDocumentDiagnosticReport)
+	if !ok || len(full.Items) != maxPublished+1 || fmt.Sprint(full.Items[0].Code) != "misspelled-directive" {
+		t.Errorf("pulled %T with %d items", report, len(full.Items))
+	}
+}
+
+// TestManyEdits sends 10,000 edits in a row, one a notification, typing
+// a rule a character at a time; the last version's diagnostics arrive and
+// see every character.
+func TestManyEdits(t *testing.T) {
+	s := startSession(t, "")
+	s.open(testURI, "User-agent: *\n\n")
+	typed := "Disallow: /" + strings.Repeat("x", 9986) + " /b" // 10,000 characters
+	for i := range len(typed) {
+		pos := protocol.Position{Line: 1, Character: uint32(i)}
+		s.change(int32(i+2), protocol.Range{Start: pos, End: pos}, typed[i:i+1])
+	}
+	p := s.waitDiagnostics(testURI, int32(len(typed)+1))
+	for _, d := range p.Diagnostics {
+		if fmt.Sprint(d.Code) == "multiple-paths" {
+			// The value runs from column 10 to the end of everything typed.
+			if d.Range.Start.Character != 10 || d.Range.End.Character != uint32(len(typed)) {
+				t.Errorf("multiple-paths at %+v, want columns 10 to %d", d.Range, len(typed))
+			}
+			return
+		}
+	}
+	t.Errorf("after 10,000 edits: %s", codes(p))
+}
+
+// change sends one incremental change.
+func (s *session) change(version int32, r protocol.Range, text string) {
+	s.t.Helper()
+	err := s.server.DidChange(s.ctx(), &protocol.DidChangeTextDocumentParams{
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: testURI}, Version: version},
+		ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangePartial{Range: r, Text: text}},
+	})
+	if err != nil {
+		s.t.Fatal(err)
 	}
 }
