@@ -12,7 +12,17 @@ func capabilities(enc protocol.PositionEncodingKind) protocol.ServerCapabilities
 			Change:    ptr(protocol.TextDocumentSyncKindIncremental),
 			Save:      protocol.Boolean(true),
 		},
-		DiagnosticProvider: &protocol.DiagnosticOptions{Identifier: ptr("robotslint")},
+		DiagnosticProvider:         &protocol.DiagnosticOptions{Identifier: ptr("robotslint")},
+		HoverProvider:              protocol.Boolean(true),
+		CompletionProvider:         &protocol.CompletionOptions{TriggerCharacters: []string{":", " "}},
+		DocumentFormattingProvider: protocol.Boolean(true),
+		DocumentSymbolProvider:     protocol.Boolean(true),
+		FoldingRangeProvider:       protocol.Boolean(true),
+		SemanticTokensProvider: &protocol.SemanticTokensOptions{
+			Legend: protocol.SemanticTokensLegend{TokenTypes: semanticTokenTypes, TokenModifiers: semanticTokenModifiers},
+			Full:   protocol.Boolean(true),
+		},
+		DocumentLinkProvider: &protocol.DocumentLinkOptions{},
 		CodeActionProvider: &protocol.CodeActionOptions{
 			CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, codeActionFixAll},
 		},

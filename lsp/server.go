@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -46,7 +47,7 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, opt Options) int {
 		exited:  make(chan struct{}),
 		enc:     syntax.UTF16,
 	}
-	conn := jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(stream), jsonrpc2.WithCodec(codec{}))
+	conn := jsonrpc2.NewConn(tolerantStream{jsonrpc2.NewHeaderStream(stream), s.log}, jsonrpc2.WithCodec(codec{}))
 	s.client = protocol.ClientDispatcher(conn)
 	ctx = protocol.WithClient(ctx, s.client)
 	conn.Go(ctx, s.middleware(protocol.CancelHandler(asyncCalls(protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)))))
@@ -93,6 +94,46 @@ func (codec) Unmarshal(data []byte, v any) error {
 		return nil
 	}
 	return protocol.Unmarshal(data, v)
+}
+
+// tolerantStream skips a message it cannot read (a header line without a
+// colon, a body that is not JSON-RPC) instead of failing, which jsonrpc2
+// would take as the end of the connection: one bad frame from a client
+// must not end the session. The header framer consumes just the bad frame,
+// so reading on finds the next one. Having no ReadFrame, it also turns off
+// JSON-RPC batches, which LSP does not use.
+type tolerantStream struct {
+	jsonrpc2.Stream
+	log *log.Logger
+}
+
+func (s tolerantStream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+	for {
+		msg, n, err := s.Stream.Read(ctx)
+		var rpcErr *jsonrpc2.Error
+		if errors.Is(err, jsonrpc2.ErrInvalidHeader) || errors.As(err, &rpcErr) {
+			s.log.Printf("skipping an unreadable message: %v", err)
+			continue
+		}
+		return msg, n, err
+	}
+}
+
+// served are the requests the server answers. Others get MethodNotFound
+// from the middleware: protocol's handler would first decode their params,
+// and answer a request without params with a parse error.
+var served = map[string]bool{
+	protocol.MethodInitialize:                     true,
+	protocol.MethodShutdown:                       true,
+	protocol.MethodTextDocumentHover:              true,
+	protocol.MethodTextDocumentCompletion:         true,
+	protocol.MethodTextDocumentFormatting:         true,
+	protocol.MethodTextDocumentDocumentSymbol:     true,
+	protocol.MethodTextDocumentFoldingRange:       true,
+	protocol.MethodTextDocumentSemanticTokensFull: true,
+	protocol.MethodTextDocumentDocumentLink:       true,
+	protocol.MethodTextDocumentCodeAction:         true,
+	protocol.MethodTextDocumentDiagnostic:         true,
 }
 
 // The server's lifecycle.
@@ -175,6 +216,8 @@ func (s *server) middleware(next jsonrpc2.Handler) jsonrpc2.Handler {
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shut down")
 		case state != stateNew && method == protocol.MethodInitialize:
 			return nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is already initialized")
+		case req.IsCall() && !served[method]:
+			return nil, jsonrpc2.NewError(jsonrpc2.MethodNotFound, fmt.Sprintf("method not found: %s", method))
 		}
 		return next(ctx, req)
 	}
