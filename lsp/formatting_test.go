@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"bytes"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -144,7 +143,6 @@ func TestFormattingCorpus(t *testing.T) {
 		t.Skip("no corpus")
 	}
 	changed, edits, oldLines, lines := 0, 0, 0, 0
-	myersLines, fallbackLines := 0, 0
 	for _, path := range paths {
 		src, err := os.ReadFile(path)
 		if err != nil {
@@ -158,85 +156,7 @@ func TestFormattingCorpus(t *testing.T) {
 		for _, e := range es {
 			oldLines += int(e.Range.End.Line - e.Range.Start.Line)
 		}
-		f := syntax.Parse(src)
-		lines += len(f.Lines)
-		if len(es) > 0 {
-			// The same files, diffed with the fallback alone: anchors on
-			// unique lines and whole runs between them.
-			out := format.Format(src)
-			ids := make(map[string]int32)
-			a, b := lineIDs(src, lineStartsOf(f), ids), lineIDs(out, lineStartsOf(syntax.Parse(out)), ids)
-			fallbackLines += checkRuns(t, a, b, 0)
-			myersLines += checkRuns(t, a, b, diffMaxCost)
-		}
+		lines += len(syntax.Parse(src).Lines)
 	}
 	t.Logf("%d files, %d changed by formatting, in %d edits replacing %d of %d lines", len(paths), changed, edits, oldLines, lines)
-	t.Logf("lines replaced and written: %d by the shortest scripts, %d by anchors alone", myersLines, fallbackLines)
-}
-
-// TestDiffLines checks diffLines on random texts over a few lines: the
-// runs turn a into b, and, when Myers' search may run to the end, change
-// no more lines than the shortest edit script does. A cost limit of 0 or
-// 2 makes it fall back to anchors and whole runs.
-func TestDiffLines(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 5))
-	for range 3000 {
-		a, b := make([]int32, r.IntN(14)), make([]int32, r.IntN(14))
-		alphabet := 1 + r.Int32N(6)
-		for i := range a {
-			a[i] = r.Int32N(alphabet)
-		}
-		for i := range b {
-			b[i] = r.Int32N(alphabet)
-		}
-		for _, maxCost := range []int{0, 2, diffMaxCost} {
-			changed := checkRuns(t, a, b, maxCost)
-			if maxCost == diffMaxCost {
-				if want := len(a) + len(b) - 2*lcsLength(a, b); changed != want {
-					t.Fatalf("%v -> %v: %d lines changed, the shortest script %d", a, b, changed, want)
-				}
-			}
-		}
-	}
-}
-
-// checkRuns checks that the runs diffLines gives are in order, apart, and
-// turn a into b, and returns the number of lines they replace and write.
-func checkRuns(t *testing.T, a, b []int32, maxCost int) (changed int) {
-	t.Helper()
-	runs := diffLines(a, b, maxCost)
-	var got []int32
-	at := 0
-	for k, run := range runs {
-		if run.a0 < at || k > 0 && run.a0 == at || run.a1 < run.a0 || run.b1 < run.b0 {
-			t.Fatalf("%v -> %v, cost %d: runs %v out of order", a, b, maxCost, runs)
-		}
-		got = append(append(got, a[at:run.a0]...), b[run.b0:run.b1]...)
-		at = run.a1
-		changed += run.a1 - run.a0 + run.b1 - run.b0
-	}
-	got = append(got, a[at:]...)
-	if !slices.Equal(got, b) {
-		t.Fatalf("%v -> %v, cost %d: runs %v give %v", a, b, maxCost, runs, got)
-	}
-	return changed
-}
-
-// lcsLength returns the length of the longest common subsequence of a and
-// b, by dynamic programming.
-func lcsLength(a, b []int32) int {
-	row := make([]int, len(b)+1)
-	for i := range a {
-		diag := 0
-		for j := range b {
-			up := row[j+1]
-			if a[i] == b[j] {
-				row[j+1] = diag + 1
-			} else {
-				row[j+1] = max(row[j+1], row[j])
-			}
-			diag = up
-		}
-	}
-	return row[len(b)]
 }
