@@ -122,9 +122,9 @@ func (h *hoverWriter) directiveName() {
 		var readers, others []string
 		for _, p := range h.targets {
 			if p == match.Google && google == meant {
-				readers = append(readers, hoverProfileName(p))
+				readers = append(readers, p.Readers)
 			} else {
-				others = append(others, hoverProfileName(p))
+				others = append(others, p.Readers)
 			}
 		}
 		switch {
@@ -153,9 +153,9 @@ func (h *hoverWriter) readers(kd *kb.Directive) string {
 		switch {
 		case !ok:
 		case s.Honoured:
-			read = append(read, hoverProfileName(p))
+			read = append(read, p.Readers)
 		default:
-			ignored = append(ignored, hoverProfileName(p))
+			ignored = append(ignored, p.Readers)
 		}
 	}
 	switch {
@@ -259,7 +259,7 @@ func (h *hoverWriter) groupUse(name string, c *kb.Crawler) {
 			if differ[desc] == nil {
 				order = append(order, desc)
 			}
-			differ[desc] = append(differ[desc], hoverProfileName(p))
+			differ[desc] = append(differ[desc], p.Readers)
 		}
 	}
 	for _, desc := range order {
@@ -729,22 +729,6 @@ func hoverFirst(list []string, ok func(string) bool) (string, bool) {
 	return "", false
 }
 
-// hoverProfileName names the crawlers that read a file as p does.
-func hoverProfileName(p *match.Profile) string {
-	switch p {
-	case match.Google:
-		return "Google"
-	case match.Bing:
-		return "Bing"
-	case match.Yandex:
-		return "Yandex"
-	case match.RFC9309:
-		return "RFC 9309 parsers"
-	case match.Legacy:
-		return "1994-standard crawlers"
-	}
-	return p.Name
-}
 
 // hoverCategoryPhrase says what a crawler of category c is, for a hover.
 func hoverCategoryPhrase(c kb.Category) string {

@@ -56,7 +56,7 @@ func TestHover(t *testing.T) {
 	}{
 		{
 			name: "directive name", text: "User-agent: *\nCrawl-de|lay: 5\n", word: "Crawl-delay",
-			plain: []string{"Crawl-delay — asks a crawler to wait between requests.", "Read by Bing; ignored by Google, Yandex and RFC 9309 parsers.", "It was never standardised"},
+			plain: []string{"Crawl-delay — asks a crawler to wait between requests.", "Read by Bing; ignored by Google, Yandex and RFC 9309 crawlers.", "It was never standardised"},
 			md:    []string{"**Crawl-delay** — asks"},
 		},
 		{
@@ -65,7 +65,7 @@ func TestHover(t *testing.T) {
 		},
 		{
 			name: "misspelling Google reads", text: "User-agent: *\nDisa|low: /x\n", word: "Disalow",
-			plain: []string{"Disalow is a misspelling of Disallow, which asks crawlers not to fetch", "Google reads it as Disallow; Bing, Yandex and RFC 9309 parsers ignore the line. Write Disallow."},
+			plain: []string{"Disalow is a misspelling of Disallow, which asks crawlers not to fetch", "Google reads it as Disallow; Bing, Yandex and RFC 9309 crawlers ignore the line. Write Disallow."},
 			md:    []string{"**Disalow** is a misspelling of **Disallow**", "Write `Disallow`."},
 		},
 		{
@@ -91,7 +91,7 @@ func TestHover(t *testing.T) {
 				"Googlebot — a search engine crawler, run by Google.",
 				"for Google this line names googlebot.",
 				"In this file, Googlebot uses the group at line 4 (User-agent: Googlebot/2.1).",
-				"For Bing, Yandex and RFC 9309 parsers, it has no group of its own: it follows User-agent: * (line 1).",
+				"For Bing, Yandex and RFC 9309 crawlers, it has no group of its own: it follows User-agent: * (line 1).",
 			},
 		},
 		{

@@ -18,23 +18,13 @@ import (
 	"github.com/robotslint/robotslint/syntax"
 )
 
-// uaProfileNames are the profiles as messages name them: the crawlers
-// that read a file that way.
-var uaProfileNames = map[*match.Profile]string{
-	match.Google:  "Google",
-	match.Bing:    "Bing",
-	match.Yandex:  "Yandex",
-	match.RFC9309: "RFC 9309 crawlers",
-	match.Legacy:  "1994-standard crawlers",
-}
-
 // uaTargeted returns the names of those of profiles the pass targets, in
 // the order given.
 func uaTargeted(pass *lint.Pass, profiles ...*match.Profile) []string {
 	var names []string
 	for _, p := range profiles {
 		if pass.Targeted(p) {
-			names = append(names, uaProfileNames[p])
+			names = append(names, p.Readers)
 		}
 	}
 	return names
@@ -201,7 +191,7 @@ func uaRecordReaders(pass *lint.Pass, agents []string) []*match.Profile {
 func uaNames(ps []*match.Profile) string {
 	var names []string
 	for _, p := range ps {
-		names = append(names, uaProfileNames[p])
+		names = append(names, p.Readers)
 	}
 	return uaJoin(names)
 }

@@ -92,7 +92,7 @@ func reportConflict(pass *lint.Pass, m *pathModel, q, r *pathRule) {
 		msg = fmt.Sprintf("%s names the same path as %s on %s%s: %s the Allow, so the Disallow does nothing",
 			pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line), where, pathVerb(longest, "follow"))
 		if pass.Targeted(match.Legacy) {
-			msg += ", while legacy parsers (1994 standard) take the first rule, the Disallow"
+			msg += ", while " + match.Legacy.Readers + " take the first rule, the Disallow"
 		}
 	} else {
 		msg = fmt.Sprintf("%s names the same path as %s on %s%s: %s the Allow, so this Disallow does nothing",

@@ -609,26 +609,13 @@ var profileOrder = []*match.Profile{match.Google, match.Bing, match.Yandex, matc
 func crawlerNames(ps []*match.Profile) (string, bool) {
 	var names []string
 	for _, p := range ps {
-		switch p {
-		case match.Google:
-			names = append(names, "Google")
-		case match.Bing:
-			names = append(names, "Bing")
-		case match.Yandex:
-			names = append(names, "Yandex")
-		case match.RFC9309:
-			names = append(names, "RFC 9309 crawlers")
-		case match.Legacy:
-			names = append(names, "crawlers that follow the 1994 standard")
-		default:
-			names = append(names, p.Name)
-		}
+		names = append(names, p.Readers)
 	}
 	switch len(names) {
 	case 0:
 		return "", false
 	case 1:
-		return names[0], strings.HasSuffix(names[0], "crawlers") || strings.HasSuffix(names[0], "standard")
+		return names[0], strings.HasSuffix(names[0], "crawlers")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1], true
 }

@@ -70,30 +70,13 @@ func pathPastLimit(f *syntax.File) bool {
 	return false
 }
 
-// pathProfileName is how messages name the crawlers that read a file as p.
-func pathProfileName(p *match.Profile) string {
-	switch p {
-	case match.Google:
-		return "Google"
-	case match.Bing:
-		return "Bing"
-	case match.Yandex:
-		return "Yandex"
-	case match.RFC9309:
-		return "RFC 9309 parsers"
-	case match.Legacy:
-		return "legacy parsers (1994 standard)"
-	}
-	return p.Name
-}
-
 // pathNames joins the names of the profiles that keep returns true for,
 // taken from the targets with Google first, as "Google, Bing and Yandex".
 func pathNames(pass *lint.Pass, keep func(*match.Profile) bool) string {
 	var names []string
 	add := func(p *match.Profile) {
 		if keep(p) {
-			names = append(names, pathProfileName(p))
+			names = append(names, p.Readers)
 		}
 	}
 	if pass.Targeted(match.Google) {
@@ -109,10 +92,10 @@ func pathNames(pass *lint.Pass, keep func(*match.Profile) bool) string {
 
 // pathVerb returns "subject verb", with the verb agreeing: subjects are
 // lists of profile names such as "Google", "Google and Bing" or "RFC 9309
-// parsers".
+// crawlers".
 func pathVerb(subject, verb string) string {
 	if strings.Contains(subject, " and ") || strings.Contains(subject, ", ") ||
-		strings.HasSuffix(subject, "parsers") || strings.HasSuffix(subject, "crawlers") || strings.HasSuffix(subject, "(1994 standard)") {
+		strings.HasSuffix(subject, "crawlers") {
 		return subject + " " + verb
 	}
 	return subject + " " + verb + "s"

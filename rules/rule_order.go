@@ -197,7 +197,7 @@ func (o *orderCheck) report(qi int32, rs []int32) {
 	}
 	first := "first-match parsers (Python's urllib.robotparser, the 1994 standard)"
 	if o.legacy {
-		first = "legacy parsers (1994 standard)"
+		first = match.Legacy.Readers
 	}
 	var msg string
 	if len(rs) == 1 {

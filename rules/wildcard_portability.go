@@ -125,8 +125,8 @@ func (w *wildcardCheck) legacy(l *syntax.Line, value []byte) {
 	f, start := w.pass.File, l.Value().Start
 	k := bytes.IndexAny(value, "*$")
 	w.pass.Report(syntax.Span{Start: start + k, End: start + k + 1},
-		fmt.Sprintf("legacy parsers (1994 standard) read `%c` as a plain character, so to them %s matches only URLs "+
-			"that contain it, while %s it as a wildcard", value[k], pathQuote(f, l.Value()), pathVerb(w.readers(), "read")),
+		fmt.Sprintf("%s read `%c` as a plain character, so to them %s matches only URLs "+
+			"that contain it, while %s it as a wildcard", match.Legacy.Readers, value[k], pathQuote(f, l.Value()), pathVerb(w.readers(), "read")),
 		lint.WithSeverity(lint.Info))
 }
 

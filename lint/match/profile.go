@@ -10,6 +10,9 @@ type Profile struct {
 	Name string
 	// Summary says in a line whose reading it is.
 	Summary string
+	// Readers is how messages name the crawlers that read a file this
+	// way: "Google", "RFC 9309 crawlers".
+	Readers string
 
 	// read fills Robots.Groups from the file.
 	read func(*Robots)
@@ -35,6 +38,7 @@ type Profile struct {
 // NUL byte, and /robots.txt not treated specially.
 var Google = &Profile{
 	Name:         "google",
+	Readers:      "Google",
 	Summary:      "Google's open-source robots.txt parser and matcher (Googlebot and Google's other crawlers)",
 	read:         readGoogle,
 	selectGroups: selectExact,
@@ -50,6 +54,7 @@ var Google = &Profile{
 // /robots.txt URL is always allowed; and nothing past 500 KiB is read.
 var RFC9309 = &Profile{
 	Name:             "rfc9309",
+	Readers:          "RFC 9309 crawlers",
 	Summary:          "RFC 9309, the Robots Exclusion Protocol, as written (2022)",
 	read:             readRFC9309,
 	selectGroups:     selectExact,
@@ -65,6 +70,7 @@ var RFC9309 = &Profile{
 // profile of its own so that targets and output can name Bing.
 var Bing = &Profile{
 	Name:             "bing",
+	Readers:          "Bing",
 	Summary:          "Bingbot, as Microsoft documents it (RFC 9309 where Bing says nothing)",
 	read:             readRFC9309,
 	selectGroups:     selectExact,
@@ -81,6 +87,7 @@ var Bing = &Profile{
 // lines neither end a group nor affect matching.
 var Yandex = &Profile{
 	Name:             "yandex",
+	Readers:          "Yandex",
 	Summary:          "Yandex's robots (YandexBot and the others), as Yandex documents them",
 	read:             readYandex,
 	selectGroups:     selectContained,
@@ -97,6 +104,7 @@ var Yandex = &Profile{
 // both sides; and the /robots.txt URL is always allowed.
 var Legacy = &Profile{
 	Name:             "legacy",
+	Readers:          "1994-standard crawlers",
 	Summary:          "the 1994 robots.txt standard with Koster's 1997 draft (first match, plain prefixes)",
 	read:             readLegacy,
 	selectGroups:     selectFirstContaining,
