@@ -729,7 +729,6 @@ func hoverFirst(list []string, ok func(string) bool) (string, bool) {
 	return "", false
 }
 
-
 // hoverCategoryPhrase says what a crawler of category c is, for a hover.
 func hoverCategoryPhrase(c kb.Category) string {
 	switch c {
