@@ -354,7 +354,9 @@ func (s *server) fetchSettings(ctx context.Context) {
 		s.log.Printf("workspace/configuration: %v", err)
 		return
 	}
-	if len(values) == 0 {
+	if len(values) == 0 || len(values[0]) == 0 || string(values[0]) == "null" {
+		// No section: the settings from initializationOptions, if any,
+		// stay. Clients that answer from the same table send both.
 		return
 	}
 	set, err := parseSettings(values[0])

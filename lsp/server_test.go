@@ -295,3 +295,25 @@ func (s *session) change(version int32, r protocol.Range, text string) {
 		s.t.Fatal(err)
 	}
 }
+
+// TestInitializationOptions: settings sent with initialize apply, and a
+// client that answers workspace/configuration with null (as Helix does
+// for a section it lacks) does not erase them.
+func TestInitializationOptions(t *testing.T) {
+	s := newSession(t)
+	s.client.settings = "null"
+	_, err := s.server.Initialize(s.ctx(), &protocol.InitializeParams{
+		Capabilities:          protocol.ClientCapabilities{Workspace: &protocol.WorkspaceClientCapabilities{Configuration: ptr(true)}},
+		InitializationOptions: protocol.LSPAny(`{"rules": {"misspelled-directive": "off"}}`),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.server.Initialized(s.ctx(), &protocol.InitializedParams{}); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(50 * time.Millisecond) // the configuration round trip
+	if p := s.open(testURI, "User-agent: *\nDisalow: /private\n"); strings.Contains(codes(p), "misspelled-directive") {
+		t.Errorf("the rule turned off in initializationOptions reports: %s", codes(p))
+	}
+}
