@@ -2,6 +2,10 @@ module github.com/robotslint/robotslint
 
 go 1.26.0
 
+// The VS Code extension's npm dependencies include .go files (flatted
+// ships one); they are not part of this module.
+ignore ./editors/vscode/node_modules
+
 require (
 	github.com/BurntSushi/toml v1.6.0
 	github.com/agext/levenshtein v1.2.3
