@@ -160,8 +160,11 @@ type server struct {
 	markdown  bool // the client shows markdown in hovers
 	configCap bool // the client answers workspace/configuration
 	settings  settings
-	files     map[uri.URI]*openFile
-	linting   map[uri.URI]*lintState
+	// asked counts the settings asked for or received: an answer to an
+	// older request, arriving after newer settings, is dropped.
+	asked   uint64
+	files   map[uri.URI]*openFile
+	linting map[uri.URI]*lintState
 
 	// publishMu orders the diagnostics sent for a file: a result is sent
 	// only if its version is still the file's, checked and sent under it.
@@ -331,7 +334,10 @@ func (s *server) DidChangeConfiguration(ctx context.Context, params *protocol.Di
 	if set, ok, err := settingsFromNotification(params.Settings); err != nil {
 		s.log.Printf("didChangeConfiguration: %v", err)
 	} else if ok {
-		s.applySettings(set)
+		s.mu.Lock()
+		s.asked++
+		s.mu.Unlock()
+		s.applySettings(set, 0)
 		return nil
 	}
 	go s.fetchSettings(jsonrpc2.DetachContext(ctx))
@@ -344,6 +350,8 @@ func (s *server) DidChangeConfiguration(ctx context.Context, params *protocol.Di
 func (s *server) fetchSettings(ctx context.Context) {
 	s.mu.Lock()
 	ok := s.configCap
+	s.asked++
+	ask := s.asked
 	s.mu.Unlock()
 	if !ok {
 		return
@@ -362,14 +370,19 @@ func (s *server) fetchSettings(ctx context.Context) {
 	set, err := parseSettings(values[0])
 	if err != nil {
 		s.log.Printf("workspace/configuration: %v", err)
-		return
 	}
-	s.applySettings(set)
+	s.applySettings(set, ask)
 }
 
-// applySettings makes set the settings of every open file and lints them.
-func (s *server) applySettings(set settings) {
+// applySettings makes set the settings of every open file and lints them,
+// unless they answer request ask (0 for none) and newer settings were
+// asked for or received since.
+func (s *server) applySettings(set settings, ask uint64) {
 	s.mu.Lock()
+	if ask != 0 && ask != s.asked {
+		s.mu.Unlock()
+		return
+	}
 	set.generation = s.settings.generation + 1
 	s.settings = set
 	var uris []uri.URI
