@@ -9,13 +9,13 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/robotslint/robotslint/cmd/robotslint/robotslinttest"
 )
 
 // The tests in this file run the built robotslint as a child process and
@@ -29,51 +29,7 @@ import (
 // Serve), so this is the cost of a process exit, a few milliseconds.
 const exitLatency = 100 * time.Millisecond
 
-// builtBinary is robotslint, built once for the whole package's tests.
-var builtBinary struct {
-	once sync.Once
-	dir  string
-	path string
-	err  error
-}
-
-// TestMain removes the binary built for the tests. It is the package's
-// only TestMain: a test file that needs one must share this one.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	if builtBinary.dir != "" {
-		os.RemoveAll(builtBinary.dir)
-	}
-	os.Exit(code)
-}
-
-// robotslintBinary builds ../cmd/robotslint once and returns its path.
-func robotslintBinary(t *testing.T) string {
-	t.Helper()
-	b := &builtBinary
-	b.once.Do(func() {
-		b.dir, b.err = os.MkdirTemp("", "robotslint-lsp-test-")
-		if b.err != nil {
-			return
-		}
-		name := "robotslint"
-		if runtime.GOOS == "windows" {
-			name += ".exe"
-		}
-		b.path = filepath.Join(b.dir, name)
-		start := time.Now()
-		out, err := exec.Command("go", "build", "-o", b.path, "../cmd/robotslint").CombinedOutput()
-		if err != nil {
-			b.err = fmt.Errorf("go build ../cmd/robotslint: %v\n%s", err, out)
-			return
-		}
-		t.Logf("built robotslint in %v", time.Since(start).Round(time.Millisecond))
-	})
-	if b.err != nil {
-		t.Fatal(b.err)
-	}
-	return b.path
-}
+func TestMain(m *testing.M) { robotslinttest.Main(m) }
 
 // wireMessage is one JSON-RPC message as it came over the wire. Fields are
 // kept raw so that a test can tell an absent member from a null one
@@ -150,7 +106,7 @@ type lspProcess struct {
 // startLSP starts the server with its stdin held open until the test ends.
 func startLSP(t *testing.T) *lspProcess {
 	t.Helper()
-	bin := robotslintBinary(t)
+	bin := robotslinttest.Binary(t)
 	p := &lspProcess{t: t, nextID: 1, msgs: make(chan wireMessage, 256), readDone: make(chan error, 1), stderrDone: make(chan struct{}), exited: make(chan struct{})}
 	inR, inW, err := os.Pipe()
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/robotslint/robotslint/cmd/robotslint/robotslinttest"
 )
 
 // nvimTimeout bounds a Neovim run, which takes about 1.6 s: past it nvim
@@ -26,7 +28,7 @@ func TestNeovim(t *testing.T) {
 	if err != nil {
 		t.Skip("nvim is not on PATH (Debian: apt-get install neovim)")
 	}
-	bin := robotslintBinary(t)
+	bin := robotslinttest.Binary(t)
 	script, err := filepath.Abs(filepath.Join("testdata", "nvim", "quickfix.lua"))
 	if err != nil {
 		t.Fatal(err)

@@ -7,7 +7,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/robotslint/robotslint/cmd/robotslint/robotslinttest"
 )
+
+// TestMain removes the binary the process benchmarks build.
+func TestMain(m *testing.M) { robotslinttest.Main(m) }
 
 // benchInput returns the path of a file in ../shared/bench, skipping the
 // benchmark when ../shared is absent.
@@ -25,10 +30,7 @@ func benchInput(b *testing.B, name string) string {
 // queries and the output. One op is one process.
 func BenchmarkTestProcess500K(b *testing.B) {
 	robots, urls := benchInput(b, "robots-500k.txt"), benchInput(b, "urls-10k.txt")
-	bin := filepath.Join(b.TempDir(), "robotslint")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := robotslinttest.Binary(b)
 	for b.Loop() {
 		cmd := exec.Command(bin, "test", "--urls", urls, "--agent", "Googlebot", robots)
 		cmd.Stdout = io.Discard
@@ -51,18 +53,6 @@ func BenchmarkTestCommand500K(b *testing.B) {
 	}
 }
 
-// buildCommand builds the command into a temporary directory, outside the
-// benchmark's timer.
-func buildCommand(b *testing.B) string {
-	b.Helper()
-	bin := filepath.Join(b.TempDir(), "robotslint")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("go build: %v\n%s", err, out)
-	}
-	b.ResetTimer()
-	return bin
-}
-
 // corpusPaths returns the paths of the corpus's files, skipping the
 // benchmark when ../shared is absent.
 func corpusPaths(b *testing.B) []string {
@@ -78,7 +68,7 @@ func corpusPaths(b *testing.B) []string {
 // every rule on every file, and the text report. One op is one process.
 func BenchmarkLintProcessCorpus(b *testing.B) {
 	paths := corpusPaths(b)
-	bin := buildCommand(b)
+	bin := robotslinttest.Binary(b)
 	for b.Loop() {
 		cmd := exec.Command(bin, append([]string{"--no-config"}, paths...)...)
 		cmd.Stdout = io.Discard
@@ -93,7 +83,7 @@ func BenchmarkLintProcessCorpus(b *testing.B) {
 // process start-up. One op is one process.
 func BenchmarkLintProcessSmall(b *testing.B) {
 	small := benchInput(b, "robots-small.txt")
-	bin := buildCommand(b)
+	bin := robotslinttest.Binary(b)
 	for b.Loop() {
 		cmd := exec.Command(bin, "--no-config", small)
 		cmd.Stdout = io.Discard

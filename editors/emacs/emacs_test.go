@@ -8,15 +8,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/robotslint/robotslint/cmd/robotslint/robotslinttest"
 )
 
 // emacsTimeout bounds one Emacs run, which takes under half a second: past it
@@ -26,51 +25,7 @@ const emacsTimeout = 60 * time.Second
 // skipStatus is drive.el's exit status when Eglot cannot be loaded.
 const skipStatus = 77
 
-var (
-	buildOnce sync.Once
-	binDir    string // set by TestMain; the binary is built there once
-	binPath   string
-	buildErr  error
-)
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "robotslint-emacs-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	binDir = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// robotslintBinary builds cmd/robotslint once for the whole run, alone in
-// its directory, which goes first on PATH.
-func robotslintBinary(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		goTool, err := exec.LookPath("go")
-		if err != nil {
-			buildErr = fmt.Errorf("go is not on PATH: %v", err)
-			return
-		}
-		bin := filepath.Join(binDir, "robotslint")
-		if runtime.GOOS == "windows" {
-			bin += ".exe"
-		}
-		out, err := exec.Command(goTool, "build", "-o", bin, "github.com/robotslint/robotslint/cmd/robotslint").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
-			return
-		}
-		binPath = bin
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return binPath
-}
+func TestMain(m *testing.M) { robotslinttest.Main(m) }
 
 // TestEglot runs testdata/drive.el: robots-txt-mode for a file named
 // robots.txt, its highlighting, Eglot started from the entry the mode
@@ -84,7 +39,7 @@ func TestEglot(t *testing.T) {
 	if err != nil {
 		t.Skip("emacs is not on PATH (Debian: apt-get install emacs-nox elpa-eglot)")
 	}
-	bin := robotslintBinary(t)
+	bin := robotslinttest.Binary(t)
 	drive, err := filepath.Abs(filepath.Join("testdata", "drive.el"))
 	if err != nil {
 		t.Fatal(err)

@@ -11,11 +11,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/robotslint/robotslint/cmd/robotslint/robotslinttest"
 )
 
 // nvimTimeout bounds one Neovim run, which takes a tenth of a second: past it
@@ -23,51 +23,7 @@ import (
 // hanging (an error outside the check's pcall waits for a key press).
 const nvimTimeout = 60 * time.Second
 
-var (
-	buildOnce sync.Once
-	binDir    string // set by TestMain; the binary is built there once
-	binPath   string
-	buildErr  error
-)
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "robotslint-nvim-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	binDir = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
-
-// robotslintBinary builds cmd/robotslint once for the whole run, so that
-// -count=N builds it once.
-func robotslintBinary(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		goTool, err := exec.LookPath("go")
-		if err != nil {
-			buildErr = fmt.Errorf("go is not on PATH: %v", err)
-			return
-		}
-		bin := filepath.Join(binDir, "robotslint")
-		if runtime.GOOS == "windows" {
-			bin += ".exe"
-		}
-		out, err := exec.Command(goTool, "build", "-o", bin, "github.com/robotslint/robotslint/cmd/robotslint").CombinedOutput()
-		if err != nil {
-			buildErr = fmt.Errorf("go build: %v\n%s", err, out)
-			return
-		}
-		binPath = bin
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return binPath
-}
+func TestMain(m *testing.M) { robotslinttest.Main(m) }
 
 // luaString quotes s as a Lua long string.
 func luaString(s string) string {
@@ -89,7 +45,7 @@ func TestNeovim(t *testing.T) {
 	if err != nil {
 		t.Skip("nvim is not on PATH (Debian: apt-get install neovim)")
 	}
-	bin := robotslintBinary(t)
+	bin := robotslinttest.Binary(t)
 	plugin, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
