@@ -159,7 +159,11 @@ type server struct {
 	enc       syntax.Encoding
 	markdown  bool // the client shows markdown in hovers
 	configCap bool // the client answers workspace/configuration
-	settings  settings
+	// pull is true when the client pulls diagnostics itself: it then
+	// gets none pushed, which it would show a second time, and refresh
+	// says when they changed other than by an edit it made.
+	pull, refresh bool
+	settings      settings
 	// asked counts the settings asked for or received: an answer to an
 	// older request, arriving after newer settings, is dropped.
 	asked   uint64
@@ -244,6 +248,12 @@ func (s *server) Initialize(ctx context.Context, params *protocol.InitializePara
 	if ws := caps.Workspace; ws != nil && ws.Configuration != nil {
 		s.configCap = *ws.Configuration
 	}
+	if td := caps.TextDocument; td != nil && td.Diagnostic != nil {
+		s.pull = true
+		if ws := caps.Workspace; ws != nil && ws.Diagnostics != nil && ws.Diagnostics.RefreshSupport != nil {
+			s.refresh = *ws.Diagnostics.RefreshSupport
+		}
+	}
 	if len(params.InitializationOptions) > 0 {
 		if set, err := parseSettings(params.InitializationOptions); err == nil {
 			s.settings = set
@@ -321,7 +331,11 @@ func (s *server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocu
 	u := params.TextDocument.URI
 	s.mu.Lock()
 	delete(s.files, u)
+	pull := s.pull
 	s.mu.Unlock()
+	if pull {
+		return nil
+	}
 	s.publishMu.Lock()
 	defer s.publishMu.Unlock()
 	return s.client.PublishDiagnostics(ctx, &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}})
@@ -390,9 +404,17 @@ func (s *server) applySettings(set settings, ask uint64) {
 		s.files[u] = f.reconfigured(set)
 		uris = append(uris, u)
 	}
+	refresh := s.pull && s.refresh
 	s.mu.Unlock()
 	for _, u := range uris {
 		s.schedule(u)
+	}
+	if refresh {
+		go func() {
+			if err := s.client.DiagnosticRefresh(context.Background()); err != nil {
+				s.log.Printf("workspace/diagnostic/refresh: %v", err)
+			}
+		}()
 	}
 }
 
@@ -437,16 +459,17 @@ func (s *server) schedule(u uri.URI) {
 	}()
 }
 
-// publish sends the diagnostics of f, unless a newer version has come.
+// publish sends the diagnostics of f, unless a newer version has come or
+// the client pulls them; for a pulling client they are ready when it asks.
 func (s *server) publish(f *openFile) {
 	d := f.document()
 	diags := d.protocolDiagnostics()
 	s.publishMu.Lock()
 	defer s.publishMu.Unlock()
 	s.mu.Lock()
-	current := s.files[f.uri] == f
+	current, pull := s.files[f.uri] == f, s.pull
 	s.mu.Unlock()
-	if !current {
+	if !current || pull {
 		return
 	}
 	err := s.client.PublishDiagnostics(context.Background(), &protocol.PublishDiagnosticsParams{

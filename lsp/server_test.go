@@ -21,9 +21,17 @@ import (
 type testClient struct {
 	protocol.UnimplementedClient
 
-	mu       sync.Mutex
-	settings string // the "robotslint" section the client answers with
-	diags    chan *protocol.PublishDiagnosticsParams
+	mu        sync.Mutex
+	settings  string // the "robotslint" section the client answers with
+	diags     chan *protocol.PublishDiagnosticsParams
+	refreshed chan struct{} // workspace/diagnostic/refresh requests, if not nil
+}
+
+func (c *testClient) DiagnosticRefresh(ctx context.Context) error {
+	if c.refreshed != nil {
+		c.refreshed <- struct{}{}
+	}
+	return nil
 }
 
 func (c *testClient) PublishDiagnostics(ctx context.Context, p *protocol.PublishDiagnosticsParams) error {
@@ -315,5 +323,51 @@ func TestInitializationOptions(t *testing.T) {
 	time.Sleep(50 * time.Millisecond) // the configuration round trip
 	if p := s.open(testURI, "User-agent: *\nDisalow: /private\n"); strings.Contains(codes(p), "misspelled-directive") {
 		t.Errorf("the rule turned off in initializationOptions reports: %s", codes(p))
+	}
+}
+
+// TestPullClient: a client that pulls diagnostics gets none pushed (it
+// would show them twice), pulls them, and is asked to pull again when the
+// settings change.
+func TestPullClient(t *testing.T) {
+	s := newSession(t)
+	s.client.refreshed = make(chan struct{}, 4)
+	_, err := s.server.Initialize(s.ctx(), &protocol.InitializeParams{Capabilities: protocol.ClientCapabilities{
+		TextDocument: &protocol.TextDocumentClientCapabilities{Diagnostic: &protocol.DiagnosticClientCapabilities{}},
+		Workspace: &protocol.WorkspaceClientCapabilities{
+			Diagnostics: &protocol.DiagnosticWorkspaceClientCapabilities{RefreshSupport: ptr(true)},
+		},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.server.DidOpen(s.ctx(), &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: testURI, Version: 1, Text: "User-agent: *\nDisalow: /x\n"}}); err != nil {
+		t.Fatal(err)
+	}
+	report, err := s.server.Diagnostic(s.ctx(), &protocol.DocumentDiagnosticParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if items := report.(*protocol.RelatedFullDocumentDiagnosticReport).Items; len(items) != 1 || fmt.Sprint(items[0].Code) != "misspelled-directive" {
+		t.Errorf("pulled %d items", len(items))
+	}
+	if err := s.server.DidChangeConfiguration(s.ctx(), &protocol.DidChangeConfigurationParams{Settings: protocol.LSPAny(`{"robotslint": {"rules": {"misspelled-directive": "off"}}}`)}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-s.client.refreshed:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no workspace/diagnostic/refresh after the settings changed")
+	}
+	report, _ = s.server.Diagnostic(s.ctx(), &protocol.DocumentDiagnosticParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}})
+	if items := report.(*protocol.RelatedFullDocumentDiagnosticReport).Items; len(items) != 0 {
+		t.Errorf("after turning the rule off: %d items", len(items))
+	}
+	// Nothing was pushed: the request above was answered after the lint
+	// of the open, which would have published first.
+	select {
+	case p := <-s.client.diags:
+		t.Errorf("diagnostics pushed to a pulling client: %s", codes(p))
+	default:
 	}
 }

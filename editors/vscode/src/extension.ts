@@ -9,7 +9,6 @@ import {
   type LanguageClientOptions,
   type ServerOptions,
   TransportKind,
-  vsdiag,
 } from "vscode-languageclient/node";
 import { findBinary, installCommand, installURL } from "./binary";
 import { decidingLine, parseReport, summarize, testArgs } from "./verdict";
@@ -152,10 +151,6 @@ async function start(): Promise<void> {
           await c.sendNotification(DidChangeConfigurationNotification.type, { settings: { [section]: serverSettings() } });
         },
       },
-      // The server pushes diagnostics (versioned, and again when settings
-      // change) and also answers pulls. The client would show both, in two
-      // collections, so every finding twice: keep the pushed ones only.
-      provideDiagnostics: () => ({ kind: vsdiag.DocumentDiagnosticReportKind.full, items: [] }),
     },
   };
   const c = new LanguageClient("robotslint", "robotslint", serverOptions, clientOptions);
