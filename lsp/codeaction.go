@@ -56,7 +56,7 @@ func (s *server) CodeAction(ctx context.Context, params *protocol.CodeActionPara
 			actions = append(actions, &a)
 		}
 	}
-	return actions, ctx.Err()
+	return actions, cancelled(ctx)
 }
 
 // touches reports whether a finding's span meets the requested range; an

@@ -20,7 +20,7 @@ func (s *server) Hover(ctx context.Context, params *protocol.HoverParams) (*prot
 	s.mu.Lock()
 	markdown := s.markdown
 	s.mu.Unlock()
-	return hover(d, d.conv.offset(params.Position), markdown), ctx.Err()
+	return hover(d, d.conv.offset(params.Position), markdown), cancelled(ctx)
 }
 
 // Completion offers directive names, crawler tokens and the start of URLs.
@@ -30,7 +30,7 @@ func (s *server) Completion(ctx context.Context, params *protocol.CompletionPara
 		return nil, err
 	}
 	d := f.document()
-	return protocol.CompletionItemSlice(completion(d, d.conv.offset(params.Position))), ctx.Err()
+	return protocol.CompletionItemSlice(completion(d, d.conv.offset(params.Position))), cancelled(ctx)
 }
 
 // Formatting gives the edits of `robotslint fmt`.
@@ -39,7 +39,7 @@ func (s *server) Formatting(ctx context.Context, params *protocol.DocumentFormat
 	if err != nil {
 		return nil, err
 	}
-	return formatting(f.document()), ctx.Err()
+	return formatting(f.document()), cancelled(ctx)
 }
 
 // DocumentSymbol outlines the groups and their rules.
@@ -48,7 +48,7 @@ func (s *server) DocumentSymbol(ctx context.Context, params *protocol.DocumentSy
 	if err != nil {
 		return nil, err
 	}
-	return protocol.DocumentSymbolSlice(documentSymbols(f.document())), ctx.Err()
+	return protocol.DocumentSymbolSlice(documentSymbols(f.document())), cancelled(ctx)
 }
 
 // FoldingRanges folds groups and comment blocks.
@@ -57,7 +57,7 @@ func (s *server) FoldingRanges(ctx context.Context, params *protocol.FoldingRang
 	if err != nil {
 		return nil, err
 	}
-	return foldingRanges(f.document()), ctx.Err()
+	return foldingRanges(f.document()), cancelled(ctx)
 }
 
 // SemanticTokensFull colours the whole file.
@@ -66,7 +66,7 @@ func (s *server) SemanticTokensFull(ctx context.Context, params *protocol.Semant
 	if err != nil {
 		return nil, err
 	}
-	return &protocol.SemanticTokens{Data: semanticTokens(f.document())}, ctx.Err()
+	return &protocol.SemanticTokens{Data: semanticTokens(f.document())}, cancelled(ctx)
 }
 
 // DocumentLink links Sitemap URLs.
@@ -75,5 +75,5 @@ func (s *server) DocumentLink(ctx context.Context, params *protocol.DocumentLink
 	if err != nil {
 		return nil, err
 	}
-	return documentLinks(f.document()), ctx.Err()
+	return documentLinks(f.document()), cancelled(ctx)
 }

@@ -480,6 +480,16 @@ func (s *server) publish(f *openFile) {
 	}
 }
 
+// cancelled returns the error for a request the client cancelled
+// ($/cancelRequest, which makes ctx done) while it was being answered, or
+// nil: the client gets RequestCancelled rather than a stale result.
+func cancelled(ctx context.Context) error {
+	if ctx.Err() != nil {
+		return protocol.ErrRequestCancelled
+	}
+	return nil
+}
+
 // file returns the open file at u, or an error a request can return.
 func (s *server) file(u uri.URI) (*openFile, error) {
 	s.mu.Lock()
@@ -504,7 +514,7 @@ func (s *server) Diagnostic(ctx context.Context, params *protocol.DocumentDiagno
 			UnchangedDocumentDiagnosticReport: protocol.UnchangedDocumentDiagnosticReport{Kind: "unchanged", ResultID: id},
 		}, nil
 	}
-	if err := ctx.Err(); err != nil {
+	if err := cancelled(ctx); err != nil {
 		return nil, err
 	}
 	return &protocol.RelatedFullDocumentDiagnosticReport{
