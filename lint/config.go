@@ -1,7 +1,10 @@
 package lint
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -14,6 +17,29 @@ import (
 // ConfigFileName is the name of the configuration file, looked for in the
 // linted file's directory and its parents.
 const ConfigFileName = ".robotslint.toml"
+
+// FindConfig looks for ConfigFileName in dir, an absolute directory, and
+// then in its parents, reading each candidate with read (os.ReadFile on a
+// real file system; the engine does no I/O of its own). It returns the
+// path and contents of the nearest, or "" when there is none; an error
+// other than fs.ErrNotExist stops the search.
+func FindConfig(dir string, read func(path string) ([]byte, error)) (path string, data []byte, err error) {
+	for {
+		path = filepath.Join(dir, ConfigFileName)
+		data, err = read(path)
+		if err == nil {
+			return path, data, nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) {
+			return path, nil, err
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", nil, nil
+		}
+		dir = parent
+	}
+}
 
 // ParseConfig reads a configuration file:
 //

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"io/fs"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -183,6 +185,39 @@ func TestCheckFixSafety(t *testing.T) {
 		why := CheckFixSafety([]byte(tt.before), []byte(tt.after), targets)
 		if (why == "") != tt.safe {
 			t.Errorf("%q -> %q: %q, want safe %v", tt.before, tt.after, why, tt.safe)
+		}
+	}
+}
+
+func TestFindConfig(t *testing.T) {
+	files := map[string]string{
+		filepath.Join("/site", ConfigFileName):       "profiles = [\"google\"]",
+		filepath.Join("/site/bad", ConfigFileName):   "",
+		filepath.Join("/other/x/y", "robots.txt"):    "",
+		filepath.Join("/locked/dir", ConfigFileName): "",
+	}
+	read := func(path string) ([]byte, error) {
+		if strings.HasPrefix(path, "/locked") {
+			return nil, fs.ErrPermission
+		}
+		if data, ok := files[path]; ok && data != "" {
+			return []byte(data), nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	tests := []struct {
+		dir, path string
+		err       bool
+	}{
+		{"/site/a/b", filepath.Join("/site", ConfigFileName), false},
+		{"/site", filepath.Join("/site", ConfigFileName), false},
+		{"/other/x/y", "", false},
+		{"/locked/dir", filepath.Join("/locked/dir", ConfigFileName), true},
+	}
+	for _, tt := range tests {
+		path, data, err := FindConfig(tt.dir, read)
+		if path != tt.path || (err != nil) != tt.err || (tt.path != "" && !tt.err && len(data) == 0) {
+			t.Errorf("FindConfig(%s) = %q, %q, %v", tt.dir, path, data, err)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package lsp
 
 import (
 	"bytes"
-	"unicode/utf8"
 
 	"go.lsp.dev/protocol"
 
@@ -58,28 +57,7 @@ func (b *editBuffer) offset(p protocol.Position, enc syntax.Encoding) int {
 	for end > start && (b.text[end-1] == '\n' || b.text[end-1] == '\r') {
 		end--
 	}
-	want := int(p.Character)
-	off := start
-	for units := 0; off < end && units < want; {
-		r, size := utf8.DecodeRune(b.text[off:end])
-		switch enc {
-		case syntax.UTF8:
-			units += size
-		case syntax.UTF32:
-			units++
-		default:
-			if r >= 0x10000 {
-				units += 2
-			} else {
-				units++
-			}
-		}
-		if units > want {
-			break // inside a character: its start
-		}
-		off += size
-	}
-	return off
+	return start + syntax.ColumnOffset(b.text[start:end], int(p.Character), enc)
 }
 
 // replace returns the buffer with the bytes from start to end replaced by

@@ -584,7 +584,7 @@ func (h *hoverWriter) sitemap() {
 // same way before it is matched; examples can then be shown as written.
 func hoverMatcher(pattern string) func(path string) bool {
 	r := match.Compile(syntax.Parse([]byte("User-agent: *\nDisallow: "+pattern+"\n")), match.Google)
-	return func(path string) bool { return r.Check("*", hoverEncodePattern(path)).Reason == match.ReasonRule }
+	return func(path string) bool { return r.Check("*", match.EscapePattern(path)).Reason == match.ReasonRule }
 }
 
 // hoverExamples returns up to three paths that pattern matches and one
@@ -694,23 +694,6 @@ func hoverPrefixesOverlap(a, b string) bool {
 	}
 	a, b = lit(a), lit(b)
 	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
-}
-
-// hoverEncodePattern percent-encodes the bytes of a pattern or path from
-// 0x80 on, as Google does to a pattern before matching.
-func hoverEncodePattern(p string) string {
-	const hex = "0123456789ABCDEF"
-	var b strings.Builder
-	for i := 0; i < len(p); i++ {
-		if c := p[i]; c >= 0x80 {
-			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
-		} else {
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
 }
 
 // hoverQuote returns the first text in double quotes in s.

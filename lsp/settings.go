@@ -121,22 +121,15 @@ func fileConfig(u uri.URI) *lint.Config {
 	if u.Scheme() != "file" {
 		return nil // untitled: buffers and the like have no directory
 	}
-	dir := filepath.Dir(u.FsPath())
-	for {
-		data, err := os.ReadFile(filepath.Join(dir, lint.ConfigFileName))
-		if err == nil {
-			cfg, err := lint.ParseConfig(data, rules.All())
-			if err != nil {
-				return nil
-			}
-			return cfg
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return nil
-		}
-		dir = parent
+	_, data, err := lint.FindConfig(filepath.Dir(u.FsPath()), os.ReadFile)
+	if data == nil || err != nil {
+		return nil
 	}
+	cfg, err := lint.ParseConfig(data, rules.All())
+	if err != nil {
+		return nil
+	}
+	return cfg
 }
 
 // allRules is the catalogue the server lints with.

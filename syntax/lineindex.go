@@ -102,13 +102,22 @@ func (x *LineIndex) LSPOffset(p LSPPosition, enc Encoding) int {
 	case p.Line >= x.LineCount():
 		return len(x.src)
 	}
-	i, end := x.start(p.Line), x.textEnd(p.Line)
-	for units := 0; i < end; {
-		n, size := charUnits(x.src[i:end], enc)
-		if units+n > p.Character {
+	start := x.start(p.Line)
+	return start + ColumnOffset(x.src[start:x.textEnd(p.Line)], p.Character, enc)
+}
+
+// ColumnOffset returns the byte offset in text, one line without its
+// terminator, of the column that counts units code units of enc, clamped
+// to the line's end. A column inside a character gives that character's
+// offset. It is LSPOffset for a caller that keeps its own line table.
+func ColumnOffset(text []byte, units int, enc Encoding) int {
+	i := 0
+	for counted := 0; i < len(text); {
+		n, size := charUnits(text[i:], enc)
+		if counted+n > units {
 			break
 		}
-		units += n
+		counted += n
 		i += size
 	}
 	return i

@@ -540,21 +540,22 @@ func findConfig(path string) (*lint.Config, error) {
 	if err != nil {
 		return nil, nil
 	}
-	for {
-		candidate := filepath.Join(dir, lint.ConfigFileName)
-		if _, err := os.Stat(candidate); err == nil {
-			// Name it as the user would, relative to where they are.
-			if wd, err := os.Getwd(); err == nil {
-				if rel, err := filepath.Rel(wd, candidate); err == nil && !strings.HasPrefix(rel, "..") {
-					candidate = rel
-				}
-			}
-			return loadConfig(candidate)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return nil, nil
-		}
-		dir = parent
+	found, data, err := lint.FindConfig(dir, os.ReadFile)
+	if found == "" && err == nil {
+		return nil, nil
 	}
+	// Name it as the user would, relative to where they are.
+	if wd, werr := os.Getwd(); werr == nil {
+		if rel, rerr := filepath.Rel(wd, found); rerr == nil && !strings.HasPrefix(rel, "..") {
+			found = rel
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %v", found, pathErrText(err))
+	}
+	cfg, err := lint.ParseConfig(data, append(rules.All(), siteRules...))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", found, err)
+	}
+	return cfg, nil
 }

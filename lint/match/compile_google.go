@@ -27,7 +27,7 @@ func readGoogle(r *Robots) {
 			g.agent(i, GoogleAgent(value))
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
 			allow := d == syntax.DirectiveAllow
-			pattern := escapePattern(string(value))
+			pattern := EscapePattern(string(value))
 			rule := Rule{Line: i, Allow: allow, Pattern: pattern, Priority: len(pattern)}
 			// Google also reads "Allow: /a/index.html" (or .htm, or
 			// anything from "/index.htm" after the last slash) as

@@ -59,11 +59,11 @@ func indexAnyFrom(s, chars string, from int) int {
 	return len(s)
 }
 
-// escapePattern normalises a rule's pattern as Google does before matching:
+// EscapePattern normalises a rule's pattern as Google does before matching:
 // bytes from 0x80 are percent-encoded, and the hex digits of existing
 // escapes are upper-cased. Nothing is decoded, so "%62" still does not
 // match "b".
-func escapePattern(p string) string {
+func EscapePattern(p string) string {
 	clean := true
 	for i := 0; i < len(p); i++ {
 		if p[i] >= 0x80 || p[i] == '%' {

@@ -166,8 +166,8 @@ func TestEscapePattern(t *testing.T) {
 		"%2f%zz%a":               "%2F%zz%a",
 		"/foo/bar/ツ":             "/foo/bar/%E3%83%84",
 	} {
-		if got := escapePattern(in); got != want {
-			t.Errorf("escapePattern(%q) = %q, want %q", in, got, want)
+		if got := EscapePattern(in); got != want {
+			t.Errorf("EscapePattern(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
