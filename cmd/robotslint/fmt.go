@@ -51,7 +51,8 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags.SetOutput(io.Discard)
 	check := flags.Bool("check", false, "")
 	diff := flags.Bool("diff", false, "")
-	if err := flags.Parse(args); err != nil {
+	args, err := parseFlags(flags, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, fmtUsage)
 			return exitClean
@@ -61,7 +62,6 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *check && *diff {
 		return badUsage(stderr, "fmt", "--check and --diff cannot be used together")
 	}
-	args = flags.Args()
 	if len(args) == 0 {
 		args = []string{robotsFileName}
 	}

@@ -190,7 +190,7 @@ func TestFmtUsage(t *testing.T) {
 		{[]string{"-h"}, exitClean, fmtUsage, ""},
 		{[]string{"--help"}, exitClean, fmtUsage, ""},
 		{[]string{"--check", "--diff"}, exitError, "", "robotslint fmt: --check and --diff cannot be used together (see robotslint fmt -h)\n"},
-		{[]string{"--write"}, exitError, "", "robotslint fmt: flag provided but not defined: -write (see robotslint fmt -h)\n"},
+		{[]string{"--write"}, exitError, "", "robotslint fmt: unknown flag --write (see robotslint fmt -h)\n"},
 		{nil, exitError, "", "robotslint: cannot read robots.txt: no such file or directory\n"},
 	} {
 		status, stdout, stderr := fmtRun(t, dir, "", tc.args...)

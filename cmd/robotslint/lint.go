@@ -147,7 +147,8 @@ type lintInput struct {
 func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opt lintOptions
 	flags := lintFlags(&opt)
-	if err := flags.Parse(args); err != nil {
+	args, err := parseFlags(flags, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintf(stdout, lintUsage, profileList())
 			return exitClean
@@ -158,7 +159,6 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return badUsage(stderr, "", err.Error())
 	}
-	args = flags.Args()
 	if len(args) == 0 {
 		args = []string{robotsFileName}
 	}

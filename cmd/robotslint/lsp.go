@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 
@@ -37,15 +39,17 @@ func (stdio) Close() error { return nil }
 
 // runLSP is "robotslint lsp".
 func runLSP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	for _, a := range args {
-		switch a {
-		case "--stdio", "-stdio":
-		case "-h", "-help", "--help":
-			fmt.Fprint(stdout, lspUsage)
-			return exitClean
-		default:
-			return badUsage(stderr, "lsp", fmt.Sprintf("unknown argument %q", a))
-		}
+	flags := flag.NewFlagSet("robotslint lsp", flag.ContinueOnError)
+	flags.Bool("stdio", false, "") // some clients add it; standard I/O is all the server speaks
+	args, err := parseFlags(flags, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, lspUsage)
+		return exitClean
+	case err != nil:
+		return badUsage(stderr, "lsp", err.Error())
+	case len(args) > 0:
+		return badUsage(stderr, "lsp", fmt.Sprintf("unexpected argument %q", args[0]))
 	}
 	return lsp.Serve(context.Background(), stdio{stdin, stdout}, lsp.Options{Version: versionString(), Log: stderr})
 }

@@ -61,7 +61,8 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("robotslint rules", flag.ContinueOnError)
 	flags.SetOutput(io.Discard)
 	format := flags.String("format", "text", "")
-	if err := flags.Parse(args); err != nil {
+	args, err := parseFlags(flags, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, rulesUsage)
 			return exitClean
@@ -69,8 +70,8 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robotslint rules: %v (see robotslint rules -h)\n", err)
 		return exitError
 	}
-	if flags.NArg() > 0 {
-		fmt.Fprintf(stderr, "robotslint rules: unexpected argument %q (see robotslint rules -h)\n", flags.Arg(0))
+	if len(args) > 0 {
+		fmt.Fprintf(stderr, "robotslint rules: unexpected argument %q (see robotslint rules -h)\n", args[0])
 		return exitError
 	}
 	switch *format {
@@ -127,9 +128,13 @@ func listRules(w io.Writer, list []*lint.Rule) {
 
 // runExplain is "robotslint explain NAME": one rule's documentation.
 func runExplain(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
+	args, err := parseFlags(flag.NewFlagSet("robotslint explain", flag.ContinueOnError), args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, explainUsage)
 		return exitClean
+	case err != nil:
+		return badUsage(stderr, "explain", err.Error())
 	}
 	if len(args) != 1 {
 		fmt.Fprintln(stderr, "robotslint explain: give one rule name (see robotslint rules)")

@@ -1,9 +1,14 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
+
+	"github.com/agext/levenshtein"
 )
 
 // Exit statuses.
@@ -24,6 +29,9 @@ const usage = `usage: robotslint [lint] [flags] [PATH | URL | -]...
 
 robotslint checks robots.txt files: the lines crawlers will ignore or
 misread, and where Google, Bing, Yandex and RFC 9309 crawlers disagree.
+
+Flags may come before or after the paths and URLs. "--" ends the flags:
+an argument after it is a path or URL even if it starts with "-".
 
 Commands:
   lint      lint files, directories or live sites (the default command)
@@ -81,12 +89,57 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 	case "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return exitClean
+	case "-V", "-version", "--version":
+		return runVersion(args[1:], stdout, stderr)
+	}
+	if command := mistypedCommand(args[0]); command != "" {
+		return badUsage(stderr, "", fmt.Sprintf("there is no command or file named %q: did you mean \"robotslint %s\"?", args[0], command))
 	}
 	return runLint(args, stdin, stdout, stderr)
 }
 
+// commands are the command names, the first word of a command line.
+var commands = []string{"lint", "fmt", "test", "lsp", "rules", "explain", "version", "help"}
+
+// mistypedCommand returns the command arg was probably meant to be, or "".
+// Without this, "robotslint tset robots.txt /" would lint the files tset,
+// robots.txt and the whole tree under /. An argument that names an
+// existing file, or looks like a path or URL, is taken as one: a file
+// named "tests" can still be linted.
+func mistypedCommand(arg string) string {
+	if strings.ContainsAny(arg, "/.\\:") || strings.HasPrefix(arg, "-") {
+		return ""
+	}
+	if _, err := os.Lstat(arg); err == nil {
+		return ""
+	}
+	return nearestCommand(arg)
+}
+
+// nearestCommand returns the command whose name is closest to word, if one
+// is close enough to be what was meant.
+func nearestCommand(word string) string {
+	best, bestDist := "", 3
+	if len(word) <= 3 {
+		bestDist = 2 // two edits turn any short word into "fmt" or "lsp"
+	}
+	for _, c := range commands {
+		if d := levenshtein.Distance(strings.ToLower(word), c, nil); d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	return best
+}
+
 // runHelp prints the usage of the command named, or the overview.
 func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	args, err := parseFlags(flag.NewFlagSet("robotslint help", flag.ContinueOnError), args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(stdout, usage)
+		return exitClean
+	} else if err != nil {
+		return badUsage(stderr, "help", err.Error())
+	}
 	switch {
 	case len(args) == 0:
 		fmt.Fprint(stdout, usage)
@@ -102,7 +155,11 @@ func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return exitClean
 	}
-	return badUsage(stderr, "help", fmt.Sprintf("no command is named %q", args[0]))
+	msg := fmt.Sprintf("no command is named %q", args[0])
+	if near := nearestCommand(args[0]); near != "" {
+		msg += fmt.Sprintf(": did you mean %q?", near)
+	}
+	return badUsage(stderr, "help", msg)
 }
 
 // badUsage reports a mistake on the command line of command ("" for

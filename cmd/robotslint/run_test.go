@@ -11,8 +11,8 @@ import (
 )
 
 // TestScripts runs the command scripts in testdata/cli. A script is a
-// txtar-style archive: a header of "args:" (the command line, split at
-// spaces) and "exit:" (the status), then files. A file named "stdin" is
+// txtar-style archive: a header of "args:" (the command line, split as a
+// shell splits it: "..." and '...' quote) and "exit:" (the status), then files. A file named "stdin" is
 // the standard input; "stdout" and "stderr" are the expected output; a
 // name ending in ".q" holds a Go-quoted string, so that CR, BOM and NUL
 // bytes can be spelled out, and is written without the suffix. A file
@@ -37,7 +37,9 @@ func TestScripts(t *testing.T) {
 			for _, line := range strings.Split(header, "\n") {
 				switch key, value, _ := strings.Cut(line, ":"); key {
 				case "args":
-					args = strings.Fields(value)
+					if args, err = splitCommandLine(value); err != nil {
+						t.Fatalf("args: %v", err)
+					}
 				case "exit":
 					if wantExit, err = strconv.Atoi(strings.TrimSpace(value)); err != nil {
 						t.Fatalf("exit: %v", err)

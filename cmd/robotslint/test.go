@@ -124,7 +124,8 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	expectFile := flags.String("expect", "", "")
 	format := flags.String("format", "text", "")
 	timeout := flags.Duration("timeout", defaultFetchTimeout, "")
-	if err := flags.Parse(args); err != nil {
+	args, err := parseFlags(flags, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
 			return exitClean
@@ -142,11 +143,11 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *format != "text" && *format != "json" {
 		return usageError(stderr, "unknown format %q: use text or json", *format)
 	}
-	if flags.NArg() == 0 {
+	if len(args) == 0 {
 		return usageError(stderr, "no robots.txt file given")
 	}
 
-	run := testRun{agents: agents, urls: flags.Args()[1:], expectFile: *expectFile}
+	run := testRun{agents: agents, urls: args[1:], expectFile: *expectFile}
 	if *urlsFile != "" {
 		data, err := readInput(*urlsFile, stdin)
 		if err != nil {
@@ -173,8 +174,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return usageError(stderr, "no URL to test: give URLs after the file, --urls or --expect")
 	}
 	var src []byte
-	var err error
-	if robots := flags.Arg(0); isURL(robots) {
+	if robots := args[0]; isURL(robots) {
 		if *timeout <= 0 {
 			return usageError(stderr, "--timeout must be positive")
 		}

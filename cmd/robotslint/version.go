@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"runtime/debug"
@@ -18,11 +20,14 @@ Example:
 
 // runVersion is "robotslint version".
 func runVersion(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" {
-			fmt.Fprint(stdout, versionUsage)
-			return exitClean
-		}
+	args, err := parseFlags(flag.NewFlagSet("robotslint version", flag.ContinueOnError), args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, versionUsage)
+		return exitClean
+	case err != nil:
+		return badUsage(stderr, "version", err.Error())
+	case len(args) > 0:
 		return badUsage(stderr, "version", "version takes no arguments")
 	}
 	fmt.Fprintln(stdout, "robotslint "+versionString())
