@@ -160,3 +160,18 @@ func parseArchive(t *testing.T, data string) (header string, files map[string]st
 	flush()
 	return header, files
 }
+
+// TestVersionFlags: --version and -V, which users try first, say what
+// "robotslint version" says.
+func TestVersionFlags(t *testing.T) {
+	var want bytes.Buffer
+	if status := run([]string{"version"}, nil, &want, &want); status != exitClean {
+		t.Fatalf("version: status %d", status)
+	}
+	for _, args := range [][]string{{"--version"}, {"-V"}, {"-version"}} {
+		var stdout, stderr bytes.Buffer
+		if status := run(args, nil, &stdout, &stderr); status != exitClean || stdout.String() != want.String() || stderr.Len() > 0 {
+			t.Errorf("%s: status %d, stdout %q, stderr %q; want 0, %q", args[0], status, stdout.String(), stderr.String(), want.String())
+		}
+	}
+}
