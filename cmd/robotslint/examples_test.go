@@ -77,7 +77,7 @@ var exampleExpectations = map[string]struct {
 			t.Errorf("robotslint.sarif is not a SARIF 2.1.0 log of one run: %v", err)
 		}
 	}},
-	"robotslint https://example.com": {exitFindings, lintReport("/robots.txt")},
+	"robotslint https://example.com":                                 {exitFindings, lintReport("/robots.txt")},
 	"cat robots.txt | robotslint --stdin-filename site/robots.txt -": {exitFindings, lintReport("site/robots.txt")},
 
 	"robotslint fmt": {exitClean, func(t *testing.T, r exampleRun) {
