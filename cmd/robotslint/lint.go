@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -42,7 +43,8 @@ Output:
   --fail-level LEVEL   the exit status is 1 when a finding is at LEVEL or
                        above: error, warning (default), info, hint, or none
   --stdin-filename P   the name to show for standard input, and where to
-                       look for its configuration
+                       look for its configuration; with no PATH, reads
+                       standard input
 
 Fixing:
   --fix                apply the safe fixes in place: they keep every
@@ -159,8 +161,14 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return badUsage(stderr, "", err.Error())
 	}
-	if len(args) == 0 {
+	switch {
+	case len(args) == 0 && opt.stdinFilename != "":
+		// As ruff and eslint read it: naming standard input is reading it.
+		args = []string{"-"}
+	case len(args) == 0:
 		args = []string{robotsFileName}
+	case opt.stdinFilename != "" && !slices.Contains(args, "-"):
+		return badUsage(stderr, "", "--stdin-filename names standard input, but no - reads it")
 	}
 	inputs, errs := expandInputs(args)
 	status := exitClean
