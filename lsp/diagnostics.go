@@ -10,12 +10,9 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/rules"
 	"github.com/robotslint/robotslint/syntax"
 )
-
-// docsURL is where each rule's documentation lives: the README has a
-// section per rule, its anchor the rule's name.
-const docsURL = "https://github.com/robotslint/robotslint#"
 
 // fixData is a diagnostic's fixes as its data field carries them, so that
 // a client (or a code action request) can apply them without asking.
@@ -73,7 +70,7 @@ func (d *document) protocolDiagnostic(ld *lint.Diagnostic) protocol.Diagnostic {
 		Range:           d.conv.rng(ld.Span),
 		Severity:        severity(ld.Severity),
 		Code:            protocol.String(ld.Rule),
-		CodeDescription: protocol.CodeDescription{Href: uri.URI(docsURL + ld.Rule)},
+		CodeDescription: protocol.CodeDescription{Href: uri.URI(rules.DocsURL(ld.Rule))},
 		Source:          protocol.NewOptional("robotslint"),
 		Message:         protocol.String(ld.Message),
 	}

@@ -24,10 +24,7 @@ const nvimTimeout = 30 * time.Second
 // It runs on Neovim 0.7.2, Debian 12's, which .ci/run installs, and skips
 // when nvim is not on PATH.
 func TestNeovim(t *testing.T) {
-	nvim, err := exec.LookPath("nvim")
-	if err != nil {
-		t.Skip("nvim is not on PATH (Debian: apt-get install neovim)")
-	}
+	nvim := robotslinttest.LookPath(t, "nvim", "Debian: apt-get install neovim")
 	bin := robotslinttest.Binary(t)
 	script, err := filepath.Abs(filepath.Join("testdata", "nvim", "quickfix.lua"))
 	if err != nil {

@@ -14,6 +14,8 @@ import (
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/robotslint/robotslint/rules"
 )
 
 // testClient is the client end of an in-process session: it records what
@@ -201,7 +203,7 @@ func TestDiagnosticsLifecycle(t *testing.T) {
 	if d.Range.Start.Line != 1 || d.Range.Start.Character != 0 || d.Range.End.Character != 7 {
 		t.Errorf("range %+v", d.Range)
 	}
-	if d.CodeDescription.Href != uri.URI(docsURL+"misspelled-directive") {
+	if d.CodeDescription.Href != uri.URI(rules.DocsURL("misspelled-directive")) {
 		t.Errorf("code description %q", d.CodeDescription.Href)
 	}
 	var data fixData

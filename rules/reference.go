@@ -10,8 +10,8 @@ import (
 
 // Explain returns a rule's documentation in Markdown: its summary, what it
 // reports, why it matters, an example it flags and what to write instead.
-// The README's rule reference, "robotslint explain" and the language
-// server's hover all show this text.
+// The rule reference (rules/README.md), "robotslint explain" and the
+// language server's hover all show this text.
 func Explain(r *lint.Rule) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s.\n\n", r.Name, r.Summary)
@@ -113,8 +113,9 @@ func yesNo(b bool) string {
 	return "no"
 }
 
-// Reference returns the rule reference the README holds between its
-// markers: a table of every rule, then each rule's documentation.
+// Reference returns the rule reference that rules/README.md holds between
+// its markers: a table of every rule, then each rule's documentation under
+// a heading that is the rule's name, which DocsURL links to.
 func Reference() string {
 	var b strings.Builder
 	b.WriteString("| rule | default | fix | catches |\n|---|---|---|---|\n")
@@ -126,7 +127,7 @@ func Reference() string {
 		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s |\n", r.Name, r.Name, r.Severity, fix, r.Summary)
 	}
 	for _, r := range All() {
-		fmt.Fprintf(&b, "\n### %s\n\n", r.Name)
+		fmt.Fprintf(&b, "\n## %s\n\n", r.Name)
 		// The heading names the rule; the text starts at its summary.
 		_, text, _ := strings.Cut(Explain(r), ": ")
 		b.WriteString(strings.ToUpper(text[:1]) + text[1:])
@@ -134,8 +135,19 @@ func Reference() string {
 	return b.String()
 }
 
-// The README markers between which Reference goes.
+// The markers in rules/README.md between which Reference goes.
 const (
 	ReferenceStart = "<!-- rules:start (generated from the rule metadata by go test ./rules -update; do not edit) -->"
 	ReferenceEnd   = "<!-- rules:end -->"
 )
+
+// referenceURL is where GitHub shows rules/README.md.
+const referenceURL = "https://github.com/robotslint/robotslint/blob/main/rules/README.md"
+
+// DocsURL is the address of a rule's documentation, for the links that
+// SARIF's helpUri and the language server's codeDescription give: the
+// rule's section of the rule reference, whose heading, and so whose
+// anchor, is the rule's name.
+func DocsURL(name string) string {
+	return referenceURL + "#" + name
+}

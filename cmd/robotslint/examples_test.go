@@ -320,5 +320,6 @@ func verdicts(t *testing.T, out string, want ...string) {
 	}
 }
 
-// commandReferencePath is the file that holds the command reference.
-var commandReferencePath = filepath.Join("..", "..", "README.md")
+// commandReferencePath is the file that holds the command reference:
+// the command's manual.
+var commandReferencePath = manual

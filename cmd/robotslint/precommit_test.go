@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/robotslint/robotslint/cmd/robotslint/robotslinttest"
 )
 
 // TestPreCommit runs the hooks of .pre-commit-hooks.yaml through the real
@@ -32,11 +34,9 @@ func TestPreCommit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("skipping in -short mode: builds robotslint through pre-commit several times")
 	}
-	for _, tool := range []string{"pre-commit", "git", "go"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("skipping: %s is not on PATH", tool)
-		}
-	}
+	robotslinttest.LookPath(t, "pre-commit", "Debian: apt-get install pre-commit")
+	robotslinttest.LookPath(t, "git", "Debian: apt-get install git")
+	robotslinttest.LookPath(t, "go", "https://go.dev/dl/")
 
 	root, err := filepath.Abs(filepath.Join("..", ".."))
 	if err != nil {

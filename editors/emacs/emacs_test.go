@@ -35,10 +35,7 @@ func TestMain(m *testing.M) { robotslinttest.Main(m) }
 // so checks that settings reach the server. It skips when emacs is not
 // on PATH or cannot load Eglot (Debian 12: emacs-nox and elpa-eglot).
 func TestEglot(t *testing.T) {
-	emacs, err := exec.LookPath("emacs")
-	if err != nil {
-		t.Skip("emacs is not on PATH (Debian: apt-get install emacs-nox elpa-eglot)")
-	}
+	emacs := robotslinttest.LookPath(t, "emacs", "Debian: apt-get install emacs-nox elpa-eglot")
 	bin := robotslinttest.Binary(t)
 	drive, err := filepath.Abs(filepath.Join("testdata", "drive.el"))
 	if err != nil {

@@ -41,10 +41,7 @@ func luaString(s string) string {
 // that lower the rule's severity, and so checks that they reach the
 // server. It skips when nvim is not on PATH; Debian 12 has 0.7.2.
 func TestNeovim(t *testing.T) {
-	nvim, err := exec.LookPath("nvim")
-	if err != nil {
-		t.Skip("nvim is not on PATH (Debian: apt-get install neovim)")
-	}
+	nvim := robotslinttest.LookPath(t, "nvim", "Debian: apt-get install neovim")
 	bin := robotslinttest.Binary(t)
 	plugin, err := filepath.Abs(".")
 	if err != nil {

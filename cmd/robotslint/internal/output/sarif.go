@@ -136,7 +136,7 @@ type (
 // run, in the shape GitHub code scanning accepts for upload.
 //
 // The driver lists rules in the order given, each with its documentation
-// and a link to its section of the README. A diagnostic of a rule not in
+// and a link to its section of the rule reference. A diagnostic of a rule not in
 // rules (the fetch checks the command adds, say) gets a descriptor of its
 // own after them, with the diagnostic's severity as its level, so that every
 // result's ruleIndex points at a descriptor with its ruleId.
@@ -186,12 +186,10 @@ func sarifRuleOf(r *lint.Rule) sarifRule {
 		FullDescription:  &sarifMessage{Text: clip(r.Doc.What, maxDescription)},
 		Help: &sarifHelp{
 			Text: r.Doc.What + "\n\nWhy it matters: " + r.Doc.Why + "\n\nUse instead: " + r.Doc.Instead,
-			// The README's section of the rule, from which helpUri links.
+			// The rule's section of the rule reference, to which helpUri links.
 			Markdown: rules.Explain(r),
 		},
-		// The README has a "### rule-name" heading per rule, whose anchor
-		// is the name itself.
-		HelpURI:              toolURI + "#" + r.Name,
+		HelpURI:              rules.DocsURL(r.Name),
 		DefaultConfiguration: sarifConfiguration{Level: level(r.Severity)},
 		Properties:           &sarifRuleProperties{ProblemSeverity: problemSeverity(r.Severity)},
 	}
