@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/agext/levenshtein"
+	"github.com/robotslint/robotslint/cmd/robotslint/internal/output"
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/rules"
 )
@@ -46,10 +47,15 @@ Examples:
   robotslint rules --format json | jq -r '.[].name'
 `
 
-const explainUsage = `usage: robotslint explain RULE
+const explainUsage = `usage: robotslint explain [--color WHEN] RULE
 
 Prints the documentation of a rule: what it reports, why it matters, an
-example and what to write instead.
+example and what to write instead. On a terminal, headings are bold and
+code is coloured; otherwise it is plain text.
+
+Flags:
+  --color WHEN   auto (default: on a terminal, unless NO_COLOR is set),
+                 always or never
 
 Examples:
   robotslint explain misspelled-directive
@@ -127,19 +133,30 @@ func listRules(w io.Writer, list []*lint.Rule) {
 
 // runExplain is "robotslint explain NAME": one rule's documentation.
 func runExplain(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 1 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-		fmt.Fprint(stdout, explainUsage)
-		return exitClean
+	flags := flag.NewFlagSet("robotslint explain", flag.ContinueOnError)
+	flags.SetOutput(io.Discard)
+	color := flags.String("color", "auto", "")
+	if err := flags.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, explainUsage)
+			return exitClean
+		}
+		fmt.Fprintf(stderr, "robotslint explain: %v (see robotslint explain -h)\n", err)
+		return exitError
+	}
+	args = flags.Args()
+	if err := checkColor(*color); err != nil {
+		fmt.Fprintf(stderr, "robotslint explain: %v\n", err)
+		return exitError
 	}
 	if len(args) != 1 {
 		fmt.Fprintln(stderr, "robotslint explain: give one rule name (see robotslint rules)")
 		return exitError
 	}
-	if r := lookupSiteRule(args[0]); r != nil {
-		fmt.Fprint(stdout, rules.Explain(r))
-		return exitClean
+	r := lookupSiteRule(args[0])
+	if r == nil {
+		r = rules.Lookup(args[0])
 	}
-	r := rules.Lookup(args[0])
 	if r == nil {
 		hint := "robotslint rules lists them"
 		if near := nearestRule(args[0]); near != "" {
@@ -148,7 +165,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robotslint explain: there is no rule named %q (%s)\n", args[0], hint)
 		return exitError
 	}
-	fmt.Fprint(stdout, rules.Explain(r))
+	output.WriteMarkdown(stdout, rules.Explain(r), useColor(*color, stdout))
 	return exitClean
 }
 
