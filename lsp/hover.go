@@ -10,6 +10,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -129,9 +130,9 @@ func (h *hoverWriter) directiveName() {
 		}
 		switch {
 		case len(readers) > 0 && len(others) > 0:
-			h.para("%s reads it as %s; %s ignore the line. Write %s.", joinAnd(readers), kd.Name, joinAnd(others), m.code(kd.Name))
+			h.para("%s it as %s; %s the line. Write %s.", prose.Subject(readers, "reads", "read"), kd.Name, prose.Subject(others, "ignores", "ignore"), m.code(kd.Name))
 		case len(readers) > 0:
-			h.para("%s reads it as %s, but write %s.", joinAnd(readers), kd.Name, m.code(kd.Name))
+			h.para("%s it as %s, but write %s.", prose.Subject(readers, "reads", "read"), kd.Name, m.code(kd.Name))
 		default:
 			h.para("Crawlers ignore the line. Write %s.", m.code(kd.Name))
 		}
@@ -160,11 +161,11 @@ func (h *hoverWriter) readers(kd *kb.Directive) string {
 	}
 	switch {
 	case len(read) > 0 && len(ignored) > 0:
-		return fmt.Sprintf("Read by %s; ignored by %s.", joinAnd(read), joinAnd(ignored))
+		return fmt.Sprintf("Read by %s; ignored by %s.", prose.Join(read), prose.Join(ignored))
 	case len(read) > 0:
-		return fmt.Sprintf("Read by %s.", joinAnd(read))
+		return fmt.Sprintf("Read by %s.", prose.Join(read))
 	}
-	return fmt.Sprintf("Ignored by %s.", joinAnd(ignored))
+	return fmt.Sprintf("Ignored by %s.", prose.Join(ignored))
 }
 
 // directiveValue explains the value of the line, for the directives whose
@@ -263,7 +264,7 @@ func (h *hoverWriter) groupUse(name string, c *kb.Crawler) {
 		}
 	}
 	for _, desc := range order {
-		h.para("For %s, it %s.", joinAnd(differ[desc]), desc)
+		h.para("For %s, it %s.", prose.Join(differ[desc]), desc)
 	}
 }
 
@@ -332,11 +333,11 @@ func (h *hoverWriter) groupPick(p *match.Profile, name string) hoverGroupPick {
 		head := string(f.Text(f.Lines[shown].Key())) + ": " + string(f.Text(f.Lines[shown].Value()))
 		pick.where = fmt.Sprintf("the group at line %s (%s)", lines[0], m.code(head))
 	case pick.own:
-		pick.where = fmt.Sprintf("the groups at lines %s, merged", joinAnd(lines))
+		pick.where = fmt.Sprintf("the groups at lines %s, merged", prose.Join(lines))
 	case len(lines) == 1:
 		pick.where = fmt.Sprintf("%s (line %s)", star, lines[0])
 	default:
-		pick.where = fmt.Sprintf("the %s groups (lines %s, merged)", star, joinAnd(lines))
+		pick.where = fmt.Sprintf("the %s groups (lines %s, merged)", star, prose.Join(lines))
 	}
 	return pick
 }
@@ -374,21 +375,21 @@ func (h *hoverWriter) star() {
 	}
 	const maxListed = 8
 	if n := len(known); n > maxListed {
-		known = append(known[:maxListed], hoverCount(n-maxListed, "more"))
+		known = append(known[:maxListed], prose.Int(n-maxListed)+" more")
 	}
 	switch {
 	case len(known) > 0:
-		h.para("Known crawlers with a group of their own here, which ignore this one: %s.", joinAnd(known))
+		h.para("Known crawlers with a group of their own here, which ignore this one: %s.", prose.Join(known))
 		if unknown > 0 {
-			h.para("%s too.", hoverOtherNames(unknown))
+			h.para("%s too.", prose.Count(unknown, "other name has a group of its own", "other names have groups of their own"))
 		}
 	case unknown > 0:
-		h.para("No crawler robotslint knows has a group of its own here; %s.", hoverOtherNames(unknown))
+		h.para("No crawler robotslint knows has a group of its own here; %s.", prose.Count(unknown, "other name has a group of its own", "other names have groups of their own"))
 	default:
 		h.para("No other group names a crawler, so this group applies to every crawler.")
 	}
 	if len(stars) > 1 {
-		h.para("Google merges the rules of the %s groups at lines %s.", m.code("*"), joinAnd(stars))
+		h.para("Google merges the rules of the %s groups at lines %s.", m.code("*"), prose.Join(stars))
 	}
 }
 
@@ -428,7 +429,7 @@ func (h *hoverWriter) rule(allow bool) {
 		for _, y := range yes {
 			codes = append(codes, m.code(y))
 		}
-		ex := "Matches " + joinAnd(codes)
+		ex := "Matches " + prose.Join(codes)
 		if no != "" {
 			ex += "; not " + m.code(no)
 			if strings.EqualFold(no, yes[0]) {
@@ -550,7 +551,7 @@ func (h *hoverWriter) overrides(allow bool, matches func(string) bool, yes []str
 	const maxShown = 3
 	if len(lines) > maxShown {
 		more := len(lines) - maxShown
-		lines = append(lines[:maxShown], fmt.Sprintf("And %s.", hoverCount(more, "more rule")))
+		lines = append(lines[:maxShown], fmt.Sprintf("And %s.", prose.Count(more, "more rule", "more rules")))
 	}
 	if len(lines) > 0 {
 		h.paras = append(h.paras, strings.Join(lines, "\n"))
@@ -763,34 +764,6 @@ func hoverHonours(c *kb.Crawler) string {
 		return "It does not obey robots.txt."
 	}
 	return "Whether it obeys robots.txt is not documented."
-}
-
-// hoverCount writes n and noun, plural unless n is 1; "more" stays as it
-// is.
-func hoverCount(n int, noun string) string {
-	switch {
-	case n == 1 || noun == "more":
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-func hoverOtherNames(n int) string {
-	if n == 1 {
-		return "1 other name has a group of its own"
-	}
-	return fmt.Sprintf("%d other names have groups of their own", n)
-}
-
-// joinAnd joins words as a sentence lists them: "a, b and c".
-func joinAnd(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
 
 // hoverMarkup formats hover text as markdown or as plain text with no

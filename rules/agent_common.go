@@ -8,7 +8,6 @@ package rules
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 	"sync"
 
@@ -30,32 +29,13 @@ func uaTargeted(pass *lint.Pass, profiles ...*match.Profile) []string {
 	return names
 }
 
-// uaJoin joins names as prose: "A", "A and B", "A, B and C".
-func uaJoin(names []string) string {
-	switch len(names) {
-	case 0:
-		return ""
-	case 1:
-		return names[0]
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-// uaCrawlers is uaJoin of the targeted profiles among profiles, or
-// "crawlers" when none is targeted.
-func uaCrawlers(pass *lint.Pass, profiles ...*match.Profile) string {
+// uaCrawlers returns the names of the targeted profiles among profiles,
+// or "crawlers" when none is targeted: the subject of a sentence.
+func uaCrawlers(pass *lint.Pass, profiles ...*match.Profile) []string {
 	if names := uaTargeted(pass, profiles...); len(names) > 0 {
-		return uaJoin(names)
+		return names
 	}
-	return "crawlers"
-}
-
-// uaPlural returns word, with an s unless n is 1, after n.
-func uaPlural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return []string{"crawlers"}
 }
 
 // uaIsTokenByte reports whether c may appear in an RFC 9309 product token:
@@ -185,15 +165,6 @@ func uaRecordReaders(pass *lint.Pass, agents []string) []*match.Profile {
 		ps = append(ps, match.Legacy)
 	}
 	return ps
-}
-
-// uaNames returns the message names of profiles.
-func uaNames(ps []*match.Profile) string {
-	var names []string
-	for _, p := range ps {
-		names = append(names, p.Readers)
-	}
-	return uaJoin(names)
 }
 
 // uaGroupAgents returns the lower-cased values of the user-agent lines.
@@ -529,15 +500,6 @@ func uaQuotedValues(f *syntax.File, lines []int) []string {
 		out = append(out, uaQuote(string(f.Text(f.Lines[i].Value()))))
 	}
 	return out
-}
-
-// uaJoinCapped joins quoted items as prose, naming at most n of them and
-// counting the rest.
-func uaJoinCapped(items []string, n int) string {
-	if len(items) <= n {
-		return uaJoin(items)
-	}
-	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
 }
 
 // uaBlankHint says what a blank line is made of when an editor would not

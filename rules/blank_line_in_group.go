@@ -5,6 +5,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 )
 
 // BlankLineInGroup reports blank lines between the rules of a group. RFC
@@ -64,7 +65,7 @@ func runBlankLineInGroup(pass *lint.Pass) {
 			Safe:  len(s.cut) > 0 || check.safe(k),
 		}
 		if len(s.inner) > 1 {
-			fix.Title = fmt.Sprintf("Turn the %d blank lines of this group into comments", len(s.inner))
+			fix.Title = "Turn the " + prose.Count(len(s.inner), "blank line", "blank lines") + " of this group into comments"
 		}
 		for _, i := range s.inner {
 			fix.Edits = append(fix.Edits, lint.Edit{Span: f.Lines[i].Text(), NewText: "#"})
@@ -82,15 +83,15 @@ func runBlankLineInGroup(pass *lint.Pass) {
 			rule++
 		}
 		below := len(s.g.Rules) - rule
-		lost, them := fmt.Sprintf("the %d rules below it (from %s) belong", below, uaQuote(uaLineText(f, s.g.Rules[rule]))), "them"
+		lost, them := fmt.Sprintf("the %s below it (from %s) belong", prose.Count(below, "rule", "rules"), uaQuote(uaLineText(f, s.g.Rules[rule]))), "them"
 		if below == 1 {
 			lost, them = fmt.Sprintf("the rule below it (%s) belongs", uaQuote(uaLineText(f, s.g.Rules[rule]))), "it"
 		}
-		msg := fmt.Sprintf("this blank line%s ends the group for %s: %s to no group there, while %s apply %s to %s",
-			uaBlankHint(f, i), uaNames(readers), lost, uaCrawlers(pass, match.Google, match.Bing, match.RFC9309),
-			them, agent)
+		msg := fmt.Sprintf("this blank line%s ends the group for %s: %s to no group there, while %s %s to %s",
+			uaBlankHint(f, i), prose.Join(prose.Readers(readers)), lost,
+			prose.Subject(uaCrawlers(pass, match.Google, match.Bing, match.RFC9309), "applies", "apply"), them, agent)
 		if more := len(s.inner) - 1; more > 0 {
-			msg += fmt.Sprintf(" (the group has %s after it)", uaPlural(more, "more blank line"))
+			msg += fmt.Sprintf(" (the group has %s after it)", prose.Count(more, "more blank line", "more blank lines"))
 		}
 		opts := []lint.ReportOption{lint.WithRelated(uaDirectiveSpan(&f.Lines[s.g.UserAgents[0]]), "the group starts here")}
 		const maxRelated = 20

@@ -7,6 +7,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -481,7 +482,7 @@ func runBlocksEverything(pass *lint.Pass) {
 		if l.Kind == syntax.LineDirective {
 			span = syntax.Span{Start: l.Key().Start, End: l.Value().End}
 		}
-		who := joinWithAnd(b.crawlers)
+		who := prose.Join(b.crawlers)
 		if b.global {
 			who = "every crawler without a group of its own, " + who + " included"
 		}
@@ -537,5 +538,5 @@ func searchEngines(crawlers []string) string {
 			names = append(names, "Bing")
 		}
 	}
-	return joinWithAnd(names)
+	return prose.Join(names)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -267,16 +268,14 @@ func runBlocksResources(pass *lint.Pass) {
 		if b.kinds == resourceImages {
 			use = "show them in image search and render pages as visitors see them"
 		}
-		who, they, need := joinWithAnd(b.crawlers), "they", "need"
-		if len(b.crawlers) == 1 {
-			they, need = "it", "needs"
-		}
+		who := prose.Join(b.crawlers)
 		if b.byName {
-			pass.Report(span, fmt.Sprintf("a directory of this name usually holds %s files, which %s %s to %s: if this one does, this rule keeps %s from them",
-				joinWithAnd(kinds), who, need, use, who))
+			pass.Report(span, fmt.Sprintf("a directory of this name usually holds %s files, which %s to %s: if this one does, this rule keeps %s from them",
+				prose.Join(kinds), prose.Subject(b.crawlers, "needs", "need"), use, who))
 			continue
 		}
-		pass.Report(span, fmt.Sprintf("this keeps %s from the site's %s files, which %s %s to %s", who, joinWithAnd(kinds), they, need, use))
+		pass.Report(span, fmt.Sprintf("this keeps %s from the site's %s files, which %s to %s",
+			who, prose.Join(kinds), prose.Verb(b.crawlers, "it needs", "they need"), use))
 	}
 }
 

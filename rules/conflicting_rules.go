@@ -5,6 +5,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -80,8 +81,8 @@ func reportConflict(pass *lint.Pass, m *pathModel, q, r *pathRule) {
 	f := m.f
 	lq, lr := &f.Lines[q.line], &f.Lines[r.line]
 	longest := pathNames(pass, func(p *match.Profile) bool { return p != match.Legacy })
-	if longest == "" {
-		longest = "longest-match crawlers"
+	if len(longest) == 0 {
+		longest = []string{"longest-match crawlers"}
 	}
 	where := ""
 	if q.group != r.group {
@@ -90,13 +91,13 @@ func reportConflict(pass *lint.Pass, m *pathModel, q, r *pathRule) {
 	var msg string
 	if r.allow {
 		msg = fmt.Sprintf("%s names the same path as %s on %s%s: %s the Allow, so the Disallow does nothing",
-			pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line), where, pathVerb(longest, "follow"))
+			pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line), where, prose.Subject(longest, "follows", "follow"))
 		if pass.Targeted(match.Legacy) {
 			msg += ", while " + match.Legacy.Readers + " take the first rule, the Disallow"
 		}
 	} else {
 		msg = fmt.Sprintf("%s names the same path as %s on %s%s: %s the Allow, so this Disallow does nothing",
-			pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line), where, pathVerb(longest, "follow"))
+			pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line), where, prose.Subject(longest, "follows", "follow"))
 	}
 	pass.Report(pathDirective(lr), msg+"; keep the one you mean", lint.WithRelated(pathDirective(lq), "the other rule"))
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -254,7 +255,7 @@ func runName(runes []rune) (name, title string) {
 			codes = append(codes, c)
 		}
 	}
-	return fmt.Sprintf("%d control or invisible characters (%s)", len(runes), strings.Join(codes, ", ")),
+	return fmt.Sprintf("%s (%s)", prose.Count(len(runes), "control or invisible character", "control or invisible characters"), strings.Join(codes, ", ")),
 		"Remove the invisible characters"
 }
 
@@ -406,15 +407,7 @@ func otherTargetNames(pass *lint.Pass) string {
 	if len(names) == 0 {
 		return "other crawlers"
 	}
-	return joinWithAnd(names) + " crawlers"
-}
-
-// joinWithAnd joins names as a list in a sentence: "a, b and c".
-func joinWithAnd(names []string) string {
-	if len(names) <= 1 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return prose.Join(names) + " crawlers"
 }
 
 // googlePatternText shows a rule's value as Google matches it: bytes from

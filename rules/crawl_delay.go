@@ -7,6 +7,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -56,7 +57,7 @@ func runCrawlDelay(pass *lint.Pass) {
 	// or Bing as an example of the others.
 	whoHonours, oneHonours := "crawlers that honour it, such as Bing,", "a crawler that honours it, such as Bing,"
 	if len(honouring) > 0 {
-		whoHonours, _ = crawlerNames(honouring)
+		whoHonours = prose.Join(prose.Readers(honouring))
 		oneHonours = whoHonours
 	}
 	first, plain := -1, 0 // the first line reported as ignored, and the lines like it
@@ -78,7 +79,7 @@ func runCrawlDelay(pass *lint.Pass) {
 		case delay > maxDelay:
 			perDay := "less than one page a day"
 			if n := math.Floor(86400 / delay); n >= 1 {
-				perDay = fmt.Sprintf("at most %s %s a day", strconv.FormatFloat(n, 'f', -1, 64), verb(n != 1, "page", "pages"))
+				perDay = "at most " + prose.Count(int(n), "page", "pages") + " a day"
 			}
 			pass.Report(l.Value(), fmt.Sprintf("a delay of %s seconds lets %s fetch %s", value, oneHonours, perDay),
 				lint.WithSeverity(lint.Warning))
@@ -93,16 +94,12 @@ func runCrawlDelay(pass *lint.Pass) {
 	if first < 0 || len(ignoring) == 0 {
 		return
 	}
-	names, plural := crawlerNames(ignoring)
-	msg := fmt.Sprintf("%s %s `Crawl-delay`", names, verb(plural, "ignores", "ignore"))
-	if plain == 1 {
-		msg += " (here and on 1 more line)"
-	} else if plain > 1 {
-		msg += fmt.Sprintf(" (here and on %d more lines)", plain)
+	msg := prose.Subject(prose.Readers(ignoring), "ignores", "ignore") + " `Crawl-delay`"
+	if plain > 0 {
+		msg += " (here and on " + prose.Count(plain, "more line", "more lines") + ")"
 	}
 	if len(honouring) > 0 {
-		n, p := crawlerNames(honouring)
-		msg += fmt.Sprintf("; %s %s it", n, verb(p, "honours", "honour"))
+		msg += "; " + prose.Subject(prose.Readers(honouring), "honours", "honour") + " it"
 	} else {
 		msg += "; only other crawlers, such as Bing, honour it"
 	}

@@ -603,31 +603,6 @@ func plausibleValue(d syntax.Directive, v []byte) bool {
 // profileOrder is the order messages name crawlers in.
 var profileOrder = []*match.Profile{match.Google, match.Bing, match.Yandex, match.RFC9309, match.Legacy}
 
-// crawlerNames returns the profiles as the subject of a sentence ("Google",
-// "Bing, Yandex and RFC 9309 crawlers"), and whether the verb takes the
-// plural.
-func crawlerNames(ps []*match.Profile) (string, bool) {
-	var names []string
-	for _, p := range ps {
-		names = append(names, p.Readers)
-	}
-	switch len(names) {
-	case 0:
-		return "", false
-	case 1:
-		return names[0], strings.HasSuffix(names[0], "crawlers")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1], true
-}
-
-// verb returns one or many by plural.
-func verb(plural bool, one, many string) string {
-	if plural {
-		return many
-	}
-	return one
-}
-
 // targetsWhere returns the targeted profiles for which keep is true, in
 // the order messages name them.
 func targetsWhere(pass *lint.Pass, keep func(p *match.Profile) bool) []*match.Profile {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 )
 
 // DuplicateGroup reports a crawler named in more than one group. RFC 9309
@@ -54,7 +55,7 @@ func runDuplicateGroup(pass *lint.Pass) {
 			}
 			first[string(key)] = seen{s.line, g}
 			if merge == "" {
-				merge = uaCrawlers(pass, match.Google, match.Bing, match.Yandex, match.RFC9309)
+				merge = prose.Subject(uaCrawlers(pass, match.Google, match.Bing, match.Yandex, match.RFC9309), "merges", "merge")
 				if pass.Targeted(match.Legacy) {
 					legacy = ", but 1994-standard crawlers obey only the first"
 				}
@@ -62,7 +63,7 @@ func runDuplicateGroup(pass *lint.Pass) {
 					star = "; Yandex reports several `User-agent: *` groups as an error"
 				}
 			}
-			msg := uaQuote(string(value)) + " already has a group at line " + strconv.Itoa(s.line+1) + ": " + merge + " merge the rules of both" + legacy
+			msg := uaQuote(string(value)) + " already has a group at line " + strconv.Itoa(s.line+1) + ": " + merge + " the rules of both" + legacy
 			if string(key) == "*" {
 				msg += star
 			}

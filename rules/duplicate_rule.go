@@ -2,11 +2,11 @@ package rules
 
 import (
 	"bytes"
-	"fmt"
 	"strings"
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 )
 
 // DuplicateRule reports an Allow or Disallow rule that repeats an earlier
@@ -69,7 +69,7 @@ func reportDuplicate(pass *lint.Pass, m *pathModel, q, r *pathRule) {
 // pathAgents lists crawler tokens for a message: "googlebot, bingbot".
 func pathAgents(agents []string) string {
 	if len(agents) > 4 {
-		return strings.Join(agents[:3], ", ") + fmt.Sprintf(" and %d more", len(agents)-3)
+		return strings.Join(agents[:3], ", ") + " and " + prose.Int(len(agents)-3) + " more"
 	}
 	return strings.Join(agents, ", ")
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -92,22 +93,19 @@ func cutFromRules(pass *lint.Pass, shapes []uaShape, k int, check **uaYandexChec
 	for _, i := range first {
 		lines = append(lines, uaQuote(uaLineText(f, i)))
 	}
-	subject := uaJoinCapped(lines, 3)
+	subject := prose.JoinCapped(lines, 3)
 	if more := len(cutAgents) - len(first); more > 0 {
-		subject += fmt.Sprintf(" (and %s of this group)", uaPlural(more, "more User-agent line"))
+		subject += fmt.Sprintf(" (and %s of this group)", prose.Count(more, "more User-agent line", "more User-agent lines"))
 	}
-	gets, rules := "get", fmt.Sprintf("the %d rules below belong", len(s.g.Rules))
-	if len(cutAgents) == 1 {
-		gets = "gets"
-	}
-	if len(s.g.Rules) == 1 {
-		rules = "the rule below belongs"
+	rules := "the rule below belongs"
+	if len(s.g.Rules) > 1 {
+		rules = fmt.Sprintf("the %s below belong", prose.Count(len(s.g.Rules), "rule", "rules"))
 	}
 	var msg strings.Builder
-	fmt.Fprintf(&msg, "a blank line%s separates %s from the group's rules: %s still apply them",
-		uaBlankHint(f, blanks[0]), subject, uaCrawlers(pass, match.Google, match.Bing, match.RFC9309))
+	fmt.Fprintf(&msg, "a blank line%s separates %s from the group's rules: %s them",
+		uaBlankHint(f, blanks[0]), subject, prose.Subject(uaCrawlers(pass, match.Google, match.Bing, match.RFC9309), "still applies", "still apply"))
 	fmt.Fprintf(&msg, ", but for %s the blank line ends the record: %s %s no rules there (everything is allowed)",
-		uaNames(readers), uaJoinCapped(uaQuotedValues(f, cutAgents), 3), gets)
+		prose.Join(prose.Readers(readers)), prose.JoinCapped(uaQuotedValues(f, cutAgents), 3), prose.Choose(len(cutAgents), "gets", "get"))
 	if len(s.cut) > 0 {
 		fmt.Fprintf(&msg, ", and %s to no group", rules)
 	}
@@ -176,7 +174,7 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []uaShape, k int) {
 	fmt.Fprintf(&msg, "%s ends the file without an Allow or Disallow rule: a last group without rules allows everything, so %s may fetch every URL",
 		uaQuote(uaLineText(f, first)), name)
 	if len(alone) > 1 {
-		fmt.Fprintf(&msg, " (and so may the %s after it)", uaPlural(len(alone)-1, "other crawler"))
+		fmt.Fprintf(&msg, " (and so may the %s after it)", prose.Count(len(alone)-1, "other crawler", "other crawlers"))
 	}
 	if hasStar {
 		msg.WriteString(" and does not follow the `*` group")

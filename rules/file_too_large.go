@@ -5,6 +5,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -90,21 +91,27 @@ func runFileTooLarge(pass *lint.Pass) {
 	}
 	var lost []string
 	if rules > 0 {
-		lost = append(lost, fmt.Sprintf("%s %s", withThousands(rules), pluralWord(rules, "rule", "rules")))
+		lost = append(lost, prose.Count(rules, "rule", "rules"))
 	}
 	if agents > 0 {
-		lost = append(lost, fmt.Sprintf("%s user-agent %s", withThousands(agents), pluralWord(agents, "line", "lines")))
+		lost = append(lost, prose.Count(agents, "user-agent line", "user-agent lines"))
 	}
 	if sitemaps > 0 {
-		lost = append(lost, fmt.Sprintf("%s sitemap %s", withThousands(sitemaps), pluralWord(sitemaps, "line", "lines")))
+		lost = append(lost, prose.Count(sitemaps, "sitemap line", "sitemap lines"))
 	}
 	msg := fmt.Sprintf("the file is %s bytes, and Google reads only the first %s (500 KiB), as much as RFC 9309 asks crawlers to read",
-		withThousands(len(f.Bytes())), withThousands(syntax.SizeLimit))
+		prose.Int(len(f.Bytes())), prose.Int(syntax.SizeLimit))
+	// The verb agrees with what is counted: "1 rule after that is lost",
+	// "2 rules and 1 sitemap line after that are lost".
+	isLost := "are lost"
+	if rules+agents+sitemaps == 1 {
+		isLost = "is lost"
+	}
 	switch {
 	case len(lost) > 0 && cutShort:
-		msg += ": " + joinWithAnd(lost) + " after that are lost, and the line across the limit is cut short"
+		msg += ": " + prose.Join(lost) + " after that " + isLost + ", and the line across the limit is cut short"
 	case len(lost) > 0:
-		msg += ": " + joinWithAnd(lost) + " after that are lost"
+		msg += ": " + prose.Join(lost) + " after that " + isLost
 	default:
 		msg += ": the line across the limit is cut short"
 	}

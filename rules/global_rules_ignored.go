@@ -10,6 +10,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -265,25 +266,19 @@ func reportGlobalRulesIgnored(pass *lint.Pass, lines []int, missing []int) {
 	for _, i := range lines {
 		names = append(names, uaQuote(string(f.Text(f.Lines[i].Value()))))
 	}
-	subject := uaJoin(names) + " has a group of its own, so it does not read"
+	subject := prose.Join(names) + " has a group of its own, so it does not read"
 	if len(names) > 3 {
-		subject = strings.Join(names[:3], ", ") + fmt.Sprintf(" and %d other crawlers have groups of their own, so they do not read", len(names)-3)
+		subject = strings.Join(names[:3], ", ") + " and " + prose.Count(len(names)-3, "other crawler", "other crawlers") +
+			" have groups of their own, so they do not read"
 	} else if len(names) > 1 {
-		subject = uaJoin(names) + " have groups of their own, so they do not read"
+		subject = prose.Join(names) + " have groups of their own, so they do not read"
 	}
 	var rules []string
-	for _, i := range missing[:min(len(missing), 3)] {
+	for _, i := range missing {
 		rules = append(rules, uaQuote(uaLineText(f, i)))
 	}
-	list := uaJoin(rules)
-	if len(missing) > 3 {
-		list = strings.Join(rules, ", ") + fmt.Sprintf(" and %d more", len(missing)-3)
-	}
-	what := "rules keep"
-	if len(missing) == 1 {
-		what = "rule keeps"
-	}
-	msg := fmt.Sprintf("%s the `*` group and may fetch what its %s out: %s", subject, what, list)
+	msg := fmt.Sprintf("%s the `*` group and may fetch what its %s out: %s",
+		subject, prose.Choose(len(missing), "rule keeps", "rules keep"), prose.JoinCapped(rules, 3))
 	opts := []lint.ReportOption{}
 	const maxRelated = 20
 	for _, i := range missing[:min(len(missing), maxRelated)] {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 )
 
 // GroupMergeHazard reports User-agent lines that look like the start of a
@@ -91,34 +92,26 @@ func reportMergeHazard(pass *lint.Pass, s *uaShape, hazards []int, given []strin
 	b := s.breaks[r]
 	head := s.runs[r][0]
 	between := "only " + uaQuote(uaLineText(f, b.other))
-	switch b.others {
-	case 1:
-	case 2:
-		between += " and 1 more line that is not a rule"
-	default:
-		between += fmt.Sprintf(" and %d more lines that are not rules", b.others-1)
+	if b.others > 1 {
+		between += " and " + prose.Count(b.others-1, "more line that is not a rule", "more lines that are not rules")
 	}
 	if b.blank >= 0 {
 		between += " and a blank line"
 	}
 	rules := uaQuote(uaLineText(f, s.g.Rules[0]))
 	if n := len(s.g.Rules); n > 1 {
-		rules += fmt.Sprintf(" and %s", uaPlural(n-1, "more rule"))
-	}
-	gets := "gets"
-	if len(given) > 1 {
-		gets = "get"
+		rules += " and " + prose.Count(n-1, "more rule", "more rules")
 	}
 	var msg strings.Builder
 	fmt.Fprintf(&msg, "%s does not start a new group for %s: no Allow or Disallow line comes after %s (%s), so %s %s the rules below (%s) as well",
-		uaQuote(uaLineText(f, head)), uaCrawlers(pass, match.Google, match.Bing, match.RFC9309),
-		uaQuote(uaLineText(f, s.runs[r-1][len(s.runs[r-1])-1])), between, uaJoinCapped(given, 3), gets, rules)
+		uaQuote(uaLineText(f, head)), prose.Join(uaCrawlers(pass, match.Google, match.Bing, match.RFC9309)),
+		uaQuote(uaLineText(f, s.runs[r-1][len(s.runs[r-1])-1])), between, prose.JoinCapped(given, 3), prose.Choose(len(given), "gets", "get"), rules)
 	if len(hazards) > 1 {
-		fmt.Fprintf(&msg, "; the same happens at %s further down", uaPlural(len(hazards)-1, "more User-agent line"))
+		fmt.Fprintf(&msg, "; the same happens at %s further down", prose.Count(len(hazards)-1, "more User-agent line", "more User-agent lines"))
 	}
 	if b.blank >= 0 {
 		if readers := uaTargeted(pass, match.Yandex, match.Legacy); len(readers) > 0 {
-			fmt.Fprintf(&msg, ", while for %s the blank line ends the group", uaJoin(readers))
+			fmt.Fprintf(&msg, ", while for %s the blank line ends the group", prose.Join(readers))
 		}
 	}
 	opts := []lint.ReportOption{

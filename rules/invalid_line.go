@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -58,23 +59,21 @@ func runInvalidLine(pass *lint.Pass) {
 		body := lineBody(f, &f.Lines[run.first])
 		first := quote(src[body.Start:body.End])
 		more := ""
-		if n := run.lines - 1; n == 1 {
-			more = fmt.Sprintf(" and 1 more line up to line %d", run.last+1)
-		} else if n > 1 {
-			more = fmt.Sprintf(" and %d more lines up to line %d", n, run.last+1)
+		if n := run.lines - 1; n > 0 {
+			more = fmt.Sprintf(" and %s up to line %d", prose.Count(n, "more line", "more lines"), run.last+1)
 		}
-		them := verb(run.lines > 1, "it", "them")
+		them := prose.Choose(run.lines, "it", "them")
 		var msg string
 		severity := lint.Error
 		switch run.kind {
 		case invalidStray:
 			msg = fmt.Sprintf("%s%s %s: every crawler skips %s (start notes with `#`)",
-				first, more, verb(run.lines > 1, "is not a directive, a comment or a blank line", "are not directives, comments or blank lines"), them)
+				first, more, prose.Choose(run.lines, "is not a directive, a comment or a blank line", "are not directives, comments or blank lines"), them)
 		case invalidEscapes:
 			msg = fmt.Sprintf("%s%s %s line breaks written out as `\\r\\n` or `\\n`: crawlers read each as one line, and skip it",
-				first, more, verb(run.lines > 1, "holds", "hold"))
+				first, more, prose.Choose(run.lines, "holds", "hold"))
 		case invalidURL:
-			msg = fmt.Sprintf("%s%s %s: every crawler skips %s", first, more, verb(run.lines > 1, "is a bare URL, not a directive", "are bare URLs, not directives"), them)
+			msg = fmt.Sprintf("%s%s %s: every crawler skips %s", first, more, prose.Choose(run.lines, "is a bare URL, not a directive", "are bare URLs, not directives"), them)
 			if run.sitemaps {
 				if run.lines == 1 {
 					msg += "; to list a sitemap, write " + quote(append([]byte("Sitemap: "), src[body.Start:body.End]...))

@@ -9,6 +9,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -49,13 +50,13 @@ func runInvalidUserAgent(pass *lint.Pass) {
 	judged := map[string]*uaInvalidValue{}
 	strict := "" // what the crawlers that compare whole values make of it
 	if others := uaTargeted(pass, match.Bing, match.RFC9309); len(others) > 0 {
-		strict = ", and " + uaJoin(others) + ", comparing the whole value, match it to no crawler"
+		strict = ", and " + prose.Join(others) + ", comparing the whole value, " + prose.Verb(others, "matches", "match") + " it to no crawler"
 	}
 	uaUserAgentLines(f, func(i int, l *syntax.Line, value []byte) {
 		switch uaClassify(value) {
 		case uaEmpty:
 			pass.Report(uaDirectiveSpan(l), "the User-agent value is empty, so the line names no crawler and "+
-				uaCrawlers(pass, match.Google, match.Bing, match.Yandex, match.RFC9309, match.Legacy)+" apply its group to none")
+				prose.Subject(uaCrawlers(pass, match.Google, match.Bing, match.Yandex, match.RFC9309, match.Legacy), "applies", "apply")+" its group to none")
 		case uaInvalid:
 			j, ok := judged[string(value)]
 			if !ok {

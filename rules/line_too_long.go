@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -64,7 +65,7 @@ func runLineTooLong(pass *lint.Pass) {
 		if !full.ok && !cut.ok {
 			continue
 		}
-		length := fmt.Sprintf("the line is %s bytes long and Google reads only the first %s", withThousands(len(text)), withThousands(syntax.GoogleMaxLineBytes))
+		length := fmt.Sprintf("the line is %s bytes long and Google reads only the first %s", prose.Int(len(text)), prose.Int(syntax.GoogleMaxLineBytes))
 		var msg string
 		switch {
 		case !cut.ok:
@@ -85,15 +86,6 @@ func runLineTooLong(pass *lint.Pass) {
 		}
 		pass.Report(x.Span, msg)
 	}
-}
-
-// withThousands writes n with commas: "16,663".
-func withThousands(n int) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }
 
 // tailText returns the last n bytes of b at most, cut at a character

@@ -5,6 +5,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -52,8 +53,7 @@ func runMissingColon(pass *lint.Pass) {
 		others := targetsWhere(pass, func(p *match.Profile) bool { return p != match.Google })
 		othersIgnore := ""
 		if len(others) > 0 {
-			names, plural := crawlerNames(others)
-			othersIgnore = fmt.Sprintf("%s %s the line", names, verb(plural, "ignores", "ignore"))
+			othersIgnore = prose.Subject(prose.Readers(others), "ignores", "ignore") + " the line"
 		}
 		google, _ := readLine(f.Text(l.Text()))
 		readsAs := ""

@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -59,11 +60,11 @@ func runMissingUserAgent(pass *lint.Pass) {
 	who := uaCrawlers(pass, match.Google, match.Bing, match.Yandex, match.RFC9309, match.Legacy)
 	var msg string
 	if len(orphans) == 1 {
-		msg = fmt.Sprintf("%s comes before any User-agent line, so it belongs to no group and %s ignore it",
-			uaQuote(uaLineText(f, first)), who)
+		msg = fmt.Sprintf("%s comes before any User-agent line, so it belongs to no group and %s it",
+			uaQuote(uaLineText(f, first)), prose.Subject(who, "ignores", "ignore"))
 	} else {
-		msg = fmt.Sprintf("%s and %s come before any User-agent line, so they belong to no group and %s ignore them",
-			uaQuote(uaLineText(f, first)), uaPlural(len(orphans)-1, "more line"), who)
+		msg = fmt.Sprintf("%s and %s come before any User-agent line, so they belong to no group and %s them",
+			uaQuote(uaLineText(f, first)), prose.Count(len(orphans)-1, "more line", "more lines"), prose.Subject(who, "ignores", "ignore"))
 	}
 	// A line above that was meant as User-agent but is not read as one
 	// ("User-agnt: *", or a byte order mark garbled into "ï»¿User-agent")

@@ -5,6 +5,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -65,8 +66,7 @@ func runMisspelledDirective(pass *lint.Pass) {
 				severity = lint.Warning
 				msg = fmt.Sprintf("%s is a misspelling of %s that Google accepts, but other crawlers ignore the line", quote(written), canonical)
 			} else {
-				names, plural := crawlerNames(dropping)
-				msg = fmt.Sprintf("Google reads %s as %s, but %s %s the line", quote(written), canonical, names, verb(plural, "ignores", "ignore"))
+				msg = fmt.Sprintf("Google reads %s as %s, but %s the line", quote(written), canonical, prose.Subject(prose.Readers(dropping), "ignores", "ignore"))
 			}
 		default:
 			msg = fmt.Sprintf("%s is not a directive: did you mean %s? Every crawler ignores the line", quote(written), canonical)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -52,10 +53,10 @@ func runMultipleAgents(pass *lint.Pass) {
 			rest++
 		}
 		var msg strings.Builder
-		fmt.Fprintf(&msg, "%s holds %d names, but a User-agent line takes one token: Google reads only %s",
-			uaQuote(string(value)), len(words), uaQuote(words[0]))
+		fmt.Fprintf(&msg, "%s holds %s, but a User-agent line takes one token: Google reads only %s",
+			uaQuote(string(value)), prose.Count(len(words), "name", "names"), uaQuote(words[0]))
 		if others := uaTargeted(pass, match.Bing, match.RFC9309); len(others) > 0 {
-			fmt.Fprintf(&msg, ", and %s compare the whole value, which names no crawler", uaJoin(others))
+			fmt.Fprintf(&msg, ", and %s the whole value, which names no crawler", prose.Subject(others, "compares", "compare"))
 		}
 		// One line per name, each with the key as written and the line's
 		// own terminator; a comment stays on the last one.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -55,9 +56,9 @@ func runMultiplePaths(pass *lint.Pass) {
 		if allow {
 			verb = "allows"
 		}
-		msg := fmt.Sprintf("this line lists %d paths, but crawlers read the whole value %s as one pattern, spaces included, "+
+		msg := fmt.Sprintf("this line lists %s, but crawlers read the whole value %s as one pattern, spaces included, "+
 			"and URLs carry a space as `%%20`: the rule %s nothing; put each path on its own line",
-			len(words), pathQuote(f, l.Value()), verb)
+			prose.Count(len(words), "path", "paths"), pathQuote(f, l.Value()), verb)
 		pass.Report(l.Value(), msg, lint.WithFix(pathSplitFix(f, x.Line, words)))
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -292,8 +293,8 @@ func runNotRobotsTxt(pass *lint.Pass) {
 		pass.Report(span, msg+": crawlers find no rule in a group and crawl the whole site")
 		return
 	}
-	msg := fmt.Sprintf("the server sends %s%s before the robots.txt text: crawlers skip the lines they cannot read and read the %d %s after it",
-		piece, quote, v.rules, pluralWord(v.rules, "rule", "rules"))
+	msg := fmt.Sprintf("the server sends %s%s before the robots.txt text: crawlers skip the lines they cannot read and read the %s after it",
+		piece, quote, prose.Count(v.rules, "rule", "rules"))
 	if lost != "" {
 		msg += fmt.Sprintf(", but %s, on the same line, is lost", lost)
 	}
@@ -311,13 +312,6 @@ func joinedDirective(f *syntax.File, evidence syntax.Span) string {
 		}
 	}
 	return ""
-}
-
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // binaryMagics name the formats servers send in place of robots.txt, by

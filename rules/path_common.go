@@ -70,9 +70,9 @@ func pathPastLimit(f *syntax.File) bool {
 	return false
 }
 
-// pathNames joins the names of the profiles that keep returns true for,
-// taken from the targets with Google first, as "Google, Bing and Yandex".
-func pathNames(pass *lint.Pass, keep func(*match.Profile) bool) string {
+// pathNames returns the names of the profiles that keep returns true for,
+// taken from the targets with Google first: "Google", "Bing", "Yandex".
+func pathNames(pass *lint.Pass, keep func(*match.Profile) bool) []string {
 	var names []string
 	add := func(p *match.Profile) {
 		if keep(p) {
@@ -87,29 +87,7 @@ func pathNames(pass *lint.Pass, keep func(*match.Profile) bool) string {
 			add(p)
 		}
 	}
-	return pathJoin(names)
-}
-
-// pathVerb returns "subject verb", with the verb agreeing: subjects are
-// lists of profile names such as "Google", "Google and Bing" or "RFC 9309
-// crawlers".
-func pathVerb(subject, verb string) string {
-	if strings.Contains(subject, " and ") || strings.Contains(subject, ", ") ||
-		strings.HasSuffix(subject, "crawlers") {
-		return subject + " " + verb
-	}
-	return subject + " " + verb + "s"
-}
-
-// pathJoin joins words as "a, b and c".
-func pathJoin(words []string) string {
-	switch len(words) {
-	case 0:
-		return ""
-	case 1:
-		return words[0]
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+	return names
 }
 
 // pathDirective returns the span of line l from its key to the end of its

@@ -7,6 +7,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -192,8 +193,8 @@ func (o *orderCheck) report(qi int32, rs []int32) {
 	lq := &f.Lines[q.line]
 	last := &m.rules[rs[len(rs)-1]]
 	longest := pathNames(o.pass, func(p *match.Profile) bool { return p != match.Legacy })
-	if longest == "" {
-		longest = "longest-match crawlers"
+	if len(longest) == 0 {
+		longest = []string{"longest-match crawlers"}
 	}
 	first := "first-match parsers (Python's urllib.robotparser, the 1994 standard)"
 	if o.legacy {
@@ -203,11 +204,11 @@ func (o *orderCheck) report(qi int32, rs []int32) {
 	if len(rs) == 1 {
 		msg = fmt.Sprintf("%s stop at this %s and never reach the more specific %s on %s, which %s: "+
 			"put the more specific rule first, and every crawler reads it alike",
-			first, pathRuleText(f, lq), pathRuleText(f, &f.Lines[last.line]), pathLineRef(last.line), pathVerb(longest, "follow"))
+			first, pathRuleText(f, lq), pathRuleText(f, &f.Lines[last.line]), pathLineRef(last.line), prose.Subject(longest, "follows", "follow"))
 	} else {
-		msg = fmt.Sprintf("%s stop at this %s and never reach the %d more specific %s rules below it (lines %d to %d), which %s: "+
+		msg = fmt.Sprintf("%s stop at this %s and never reach the %s below it (lines %d to %d), which %s: "+
 			"move it below them, and every crawler reads them alike",
-			first, pathRuleText(f, lq), len(rs), pathKindName(!q.allow), m.rules[rs[0]].line+1, last.line+1, pathVerb(longest, "follow"))
+			first, pathRuleText(f, lq), prose.Count(len(rs), "more specific "+pathKindName(!q.allow)+" rule", "more specific "+pathKindName(!q.allow)+" rules"), m.rules[rs[0]].line+1, last.line+1, prose.Subject(longest, "follows", "follow"))
 	}
 	opts := []lint.ReportOption{lint.WithFix(o.moveFix(qi, rs))}
 	for k, ri := range rs {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -37,7 +38,7 @@ var SitemapURL = &lint.Rule{
 func runSitemapURL(pass *lint.Pass) {
 	f := pass.File
 	src := f.Bytes()
-	var readers string
+	var readers []string // the crawlers that read Sitemap lines, found on first use
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		if l.Kind != syntax.LineDirective || l.Sep().Len() != 1 || src[l.Sep().Start] != ':' {
@@ -57,21 +58,20 @@ func runSitemapURL(pass *lint.Pass) {
 		if what == "" {
 			continue
 		}
-		if readers == "" {
-			names, _ := crawlerNames(targetsWhere(pass, func(p *match.Profile) bool { return honours(syntax.DirectiveSitemap, p) }))
-			readers = "crawlers"
-			if names != "" {
-				readers = names
+		if readers == nil {
+			readers = prose.Readers(targetsWhere(pass, func(p *match.Profile) bool { return honours(syntax.DirectiveSitemap, p) }))
+			if len(readers) == 0 {
+				readers = []string{"crawlers"}
 			}
 		}
 		if len(value) == 0 {
-			pass.Report(l.Key(), fmt.Sprintf("%s has no URL, so %s find no sitemap here", quote(append(f.Text(l.Key()), ':')), readers))
+			pass.Report(l.Key(), fmt.Sprintf("%s has no URL, so %s no sitemap here", quote(append(f.Text(l.Key()), ':')), prose.Subject(readers, "finds", "find")))
 			continue
 		}
 		if advice == "" {
 			advice = "a Sitemap line takes one absolute http or https URL"
 		}
-		msg := fmt.Sprintf("%s %s, so %s ignore it: %s", quote(value), what, readers, advice)
+		msg := fmt.Sprintf("%s %s, so %s it: %s", quote(value), what, prose.Subject(readers, "ignores", "ignore"), advice)
 		pass.Report(l.Value(), msg)
 	}
 }

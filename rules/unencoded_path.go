@@ -8,6 +8,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -125,8 +126,8 @@ func reportSpace(pass *lint.Pass, l *syntax.Line, sp int) {
 	encoders := pathNames(pass, func(p *match.Profile) bool { return p != match.Google })
 	msg := fmt.Sprintf("URLs carry a space as `%%20`, but Google compares the space in %s as written, so the rule never matches for Google",
 		pathQuote(f, l.Value()))
-	if encoders != "" {
-		msg += fmt.Sprintf(", while %s it and match %s", pathVerb(encoders, "encode"), pathShorten(pathPercentEncode(value, true)))
+	if len(encoders) > 0 {
+		msg += fmt.Sprintf(", while %s it and %s", prose.Subject(encoders, "encodes", "encode"), prose.Verb(encoders, "matches", "match")+" "+pathShorten(pathPercentEncode(value, true)))
 	}
 	pass.Report(syntax.Span{Start: start + sp, End: start + sp + 1}, msg,
 		lint.WithSeverity(lint.Warning),

@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -52,17 +53,16 @@ func runUnknownDirective(pass *lint.Pass) {
 			others := targetsWhere(pass, func(p *match.Profile) bool { return p != match.Google })
 			msg := fmt.Sprintf("%s is no directive, but Google reads it as %s because it starts with %s", quote(written), d.Canonical(), prefix)
 			if len(others) > 0 {
-				names, plural := crawlerNames(others)
-				msg += fmt.Sprintf(", while %s %s the line", names, verb(plural, "ignores", "ignore"))
+				msg += ", while " + prose.Subject(prose.Readers(others), "ignores", "ignore") + " the line"
 			}
 			pass.Report(key, msg)
 			return
 		}
-		names, plural := crawlerNames(targetsWhere(pass, func(*match.Profile) bool { return true }))
-		if names == "" {
-			names, plural = "crawlers", true
+		names := prose.Readers(targetsWhere(pass, func(*match.Profile) bool { return true }))
+		if len(names) == 0 {
+			names = []string{"crawlers"}
 		}
-		pass.Report(key, fmt.Sprintf("%s %s %s, which is no directive %s, so the line has no effect",
-			names, verb(plural, "ignores", "ignore"), quote(written), verb(plural, "it knows", "they know")))
+		pass.Report(key, fmt.Sprintf("%s %s, which is no directive %s, so the line has no effect",
+			prose.Subject(names, "ignores", "ignore"), quote(written), prose.Verb(names, "it knows", "they know")))
 	})
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -128,17 +129,14 @@ func runUnsupportedDirective(pass *lint.Pass) {
 		if len(ignoring) == 0 {
 			continue
 		}
-		names, plural := crawlerNames(ignoring)
 		l := &f.Lines[s.first]
 		written := quote(f.Text(l.Key()))
 		where := ""
-		if n := s.lines - 1; n == 1 {
-			where = " (here and on 1 more line)"
-		} else if n > 1 {
-			where = fmt.Sprintf(" (here and on %d more lines)", n)
+		if n := s.lines - 1; n > 0 {
+			where = " (here and on " + prose.Count(n, "more line", "more lines") + ")"
 		}
 		yandexReads := pass.Targeted(match.Yandex) && honours(s.d, match.Yandex)
-		pass.Report(l.Key(), fmt.Sprintf("%s %s %s%s; %s", names, verb(plural, "ignores", "ignore"), written, where,
+		pass.Report(l.Key(), fmt.Sprintf("%s %s%s; %s", prose.Subject(prose.Readers(ignoring), "ignores", "ignore"), written, where,
 			unsupportedNote(s.d, s.key, yandexReads)))
 	}
 }

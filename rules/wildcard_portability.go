@@ -8,6 +8,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -89,11 +90,11 @@ type wildcardCheck struct {
 }
 
 // readers names the targeted crawlers that read wildcards.
-func (w *wildcardCheck) readers() string {
-	if names := pathNames(w.pass, func(p *match.Profile) bool { return p != match.Legacy }); names != "" {
+func (w *wildcardCheck) readers() []string {
+	if names := pathNames(w.pass, func(p *match.Profile) bool { return p != match.Legacy }); len(names) > 0 {
 		return names
 	}
-	return "crawlers that follow RFC 9309"
+	return []string{match.RFC9309.Readers}
 }
 
 // dollar reports the '$' at offset d of line l's value, which is not its
@@ -102,7 +103,7 @@ func (w *wildcardCheck) dollar(l *syntax.Line, d int) {
 	f, start := w.pass.File, l.Value().Start
 	w.pass.Report(syntax.Span{Start: start + d, End: start + d + 1},
 		fmt.Sprintf("`$` marks the end of the URL only as the last character of a pattern: here %s it as a literal `$`, "+
-			"so %s matches only URLs that contain a dollar sign", pathVerb(w.readers(), "read"), pathQuote(f, l.Value())))
+			"so %s matches only URLs that contain a dollar sign", prose.Subject(w.readers(), "reads", "read"), pathQuote(f, l.Value())))
 }
 
 // stars reports the run of '*' at offset s of line l's value.
@@ -115,7 +116,7 @@ func (w *wildcardCheck) stars(l *syntax.Line, allow bool, value []byte, s int) {
 	span := syntax.Span{Start: start + s, End: start + e}
 	fix := lint.Fix{Title: "Write a single `*`", Edits: []lint.Edit{{Span: span, NewText: "*"}}}
 	fix.Safe = w.shortenSafe(allow, value, e-s-1)
-	w.pass.Report(span, fmt.Sprintf("`%s` matches what a single `*` matches, for %s alike", value[s:e], w.readers()),
+	w.pass.Report(span, fmt.Sprintf("`%s` matches what a single `*` matches, for %s alike", value[s:e], prose.Join(w.readers())),
 		lint.WithSeverity(lint.Info), lint.WithFix(fix))
 }
 
@@ -126,7 +127,7 @@ func (w *wildcardCheck) legacy(l *syntax.Line, value []byte) {
 	k := bytes.IndexAny(value, "*$")
 	w.pass.Report(syntax.Span{Start: start + k, End: start + k + 1},
 		fmt.Sprintf("%s read `%c` as a plain character, so to them %s matches only URLs "+
-			"that contain it, while %s it as a wildcard", match.Legacy.Readers, value[k], pathQuote(f, l.Value()), pathVerb(w.readers(), "read")),
+			"that contain it, while %s it as a wildcard", match.Legacy.Readers, value[k], pathQuote(f, l.Value()), prose.Subject(w.readers(), "reads", "read")),
 		lint.WithSeverity(lint.Info))
 }
 
@@ -170,8 +171,8 @@ func (w *wildcardCheck) agent(l *syntax.Line) {
 	var fix *lint.Fix
 	if token == "" {
 		msg = fmt.Sprintf("`*` is a wildcard only as the whole User-agent value: Google reads %s as an empty name, which no crawler has", quoted)
-		if others != "" {
-			msg += fmt.Sprintf(", and %s the whole value, star included", pathVerb(others, "compare"))
+		if len(others) > 0 {
+			msg += fmt.Sprintf(", and %s the whole value, star included", prose.Subject(others, "compares", "compare"))
 		}
 		msg += "; write `User-agent: *` to address every crawler"
 		if strings.Trim(string(value), "*") == "" {
@@ -181,14 +182,15 @@ func (w *wildcardCheck) agent(l *syntax.Line) {
 		name := string(value[:len(token)])
 		c := kb.LookupCrawler(name)
 		trailing := strings.TrimRight(string(value), "*") == name
-		if others == "" || trailing && c != nil && c.Operator == "Google" {
+		if len(others) == 0 || trailing && c != nil && c.Operator == "Google" {
 			// Only Google reads this value as written here, and it reads
 			// the crawler's name: the star is harmless. An old form of
 			// Google's own documentation wrote "Mediapartners-Google*".
 			return
 		}
 		msg = fmt.Sprintf("`*` is a wildcard only as the whole User-agent value: Google reads %s as `%s`, but %s the whole value, "+
-			"star included, and so apply the group to no crawler they know", quoted, name, pathVerb(others, "compare"))
+			"star included, and so %s", quoted, name, prose.Subject(others, "compares", "compare"),
+			prose.Verb(others, "applies the group to no crawler it knows", "apply the group to no crawler they know"))
 		if trailing && c != nil {
 			fix = &lint.Fix{Title: fmt.Sprintf("Name the crawler `%s`", name), Edits: []lint.Edit{{Span: l.Value(), NewText: name}}}
 		}

@@ -21,7 +21,6 @@ import (
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/rules"
 	"github.com/robotslint/robotslint/syntax"
-	"golang.org/x/term"
 )
 
 const lintUsage = `usage: robotslint [lint] [flags] [PATH | URL | -]...
@@ -241,10 +240,8 @@ func newLintRun(opt lintOptions, stdin io.Reader) (*lintRun, error) {
 	default:
 		return nil, fmt.Errorf("unknown format %q: use text, json, sarif or github", opt.format)
 	}
-	switch opt.color {
-	case "auto", "always", "never":
-	default:
-		return nil, fmt.Errorf("--color takes auto, always or never, not %q", opt.color)
+	if err := checkColor(opt.color); err != nil {
+		return nil, err
 	}
 	if opt.failLevel == "none" {
 		r.failLevel = lint.Off
@@ -485,20 +482,9 @@ func (r *lintRun) write(out *bufio.Writer, dest io.Writer, files []output.File) 
 	return output.WriteText(out, files, output.TextOptions{Color: r.useColor(dest), FixHint: !r.opt.fix && !r.opt.diff})
 }
 
-// useColor decides --color auto: colour on a terminal, unless NO_COLOR is
-// set to anything (no-color.org).
+// useColor decides whether the text report to dest is coloured.
 func (r *lintRun) useColor(dest io.Writer) bool {
-	switch r.opt.color {
-	case "always":
-		return true
-	case "never":
-		return false
-	}
-	if os.Getenv("NO_COLOR") != "" {
-		return false
-	}
-	f, ok := dest.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
+	return useColor(r.opt.color, dest)
 }
 
 // profileList names the profiles for a usage text.

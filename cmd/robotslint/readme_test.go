@@ -28,7 +28,7 @@ func (s generatedSection) markers() (start, end string) {
 }
 
 // manual is the command's manual, cmd/robotslint/README.md.
-const manual = "README.md"
+var manual = filepath.Join(root, "cmd", "robotslint", "README.md")
 
 var generatedSections = []generatedSection{
 	{filepath.Join(root, "README.md"), "quickstart", "testdata/examples/robots.txt", quickStart},

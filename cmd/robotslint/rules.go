@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/agext/levenshtein"
+	"github.com/robotslint/robotslint/cmd/robotslint/internal/output"
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/rules"
 )
@@ -46,10 +47,15 @@ Examples:
   robotslint rules --format json | jq -r '.[].name'
 `
 
-const explainUsage = `usage: robotslint explain RULE
+const explainUsage = `usage: robotslint explain [--color WHEN] RULE
 
 Prints the documentation of a rule: what it reports, why it matters, an
-example and what to write instead.
+example and what to write instead. On a terminal, headings are bold and
+code is coloured; otherwise it is plain text.
+
+Flags:
+  --color WHEN   auto (default: on a terminal, unless NO_COLOR is set),
+                 always or never
 
 Examples:
   robotslint explain misspelled-directive
@@ -128,7 +134,9 @@ func listRules(w io.Writer, list []*lint.Rule) {
 
 // runExplain is "robotslint explain NAME": one rule's documentation.
 func runExplain(args []string, stdout, stderr io.Writer) int {
-	args, err := parseFlags(flag.NewFlagSet("robotslint explain", flag.ContinueOnError), args)
+	flags := flag.NewFlagSet("robotslint explain", flag.ContinueOnError)
+	color := flags.String("color", "auto", "")
+	args, err := parseFlags(flags, args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, explainUsage)
@@ -136,15 +144,17 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 		return badUsage(stderr, "explain", err.Error())
 	}
+	if err := checkColor(*color); err != nil {
+		return badUsage(stderr, "explain", err.Error())
+	}
 	if len(args) != 1 {
 		fmt.Fprintln(stderr, "robotslint explain: give one rule name (see robotslint rules)")
 		return exitError
 	}
-	if r := lookupSiteRule(args[0]); r != nil {
-		fmt.Fprint(stdout, rules.Explain(r))
-		return exitClean
+	r := lookupSiteRule(args[0])
+	if r == nil {
+		r = rules.Lookup(args[0])
 	}
-	r := rules.Lookup(args[0])
 	if r == nil {
 		hint := "robotslint rules lists them"
 		if near := nearestRule(args[0]); near != "" {
@@ -153,7 +163,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robotslint explain: there is no rule named %q (%s)\n", args[0], hint)
 		return exitError
 	}
-	fmt.Fprint(stdout, rules.Explain(r))
+	output.WriteMarkdown(stdout, rules.Explain(r), useColor(*color, stdout))
 	return exitClean
 }
 

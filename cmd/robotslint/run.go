@@ -23,7 +23,7 @@ const usage = `usage: robotslint [lint] [flags] [PATH | URL | -]...
        robotslint test [flags] ROBOTS [URL...]
        robotslint lsp
        robotslint rules [--format text|json]
-       robotslint explain RULE
+       robotslint explain [--color WHEN] RULE
        robotslint version
        robotslint help [COMMAND]
 

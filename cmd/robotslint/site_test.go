@@ -569,12 +569,12 @@ func TestRulesListsSiteRules(t *testing.T) {
 
 	status, stdout, _ = runCommand("explain", "fetch-status")
 	for _, want := range []string{"fetch-status: the server answers robots.txt with an error status, or does not answer.\n", "Default severity: error.",
-		"For a URL argument", "**What it does**", "**Why it matters**", "**Use instead**"} {
+		"For a URL argument", "\nWhat it does\n", "\nWhy it matters\n", "\nUse instead\n"} {
 		if status != exitClean || !strings.Contains(stdout, want) {
 			t.Errorf("explain fetch-status: status %d, output lacks %q:\n%s", status, want, stdout)
 		}
 	}
-	if strings.Contains(stdout, "```") {
+	if strings.Contains(stdout, "\n    ") {
 		t.Errorf("explain fetch-status shows an example file:\n%s", stdout)
 	}
 	if status, _, stderr = runCommand("explain", "fetch-staus"); status != exitError || !strings.Contains(stderr, "did you mean fetch-status?") {

@@ -16,6 +16,8 @@ import (
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
+
+	"github.com/robotslint/robotslint/lint/prose"
 )
 
 const testUsage = `usage: robotslint test [flags] ROBOTS [URL...]
@@ -377,7 +379,7 @@ func writeResults(w io.Writer, results [][]testResult) {
 	}
 	tw.Flush()
 	if multi {
-		fmt.Fprintf(w, "profiles disagree on %d of %d queries\n", disagreements, len(results))
+		fmt.Fprintf(w, "profiles disagree on %s of %s\n", prose.Int(disagreements), prose.Count(len(results), "query", "queries"))
 	}
 }
 
@@ -388,7 +390,8 @@ func writeExpectations(w io.Writer, failures []expectFailure, total int) {
 		fmt.Fprintf(w, "%s:%d: expected %s %s %s, but %s %ss it: %s\n",
 			f.ExpectFile, f.ExpectLine, f.Expect, quoteEmpty(f.Agent), quoteEmpty(f.URL), f.Profile, verb(f.Allowed), f.reason)
 	}
-	fmt.Fprintf(w, "%d of %d expectations hold\n", total-len(failures), total)
+	held := total - len(failures)
+	fmt.Fprintf(w, "%s of %s %s\n", prose.Int(held), prose.Count(total, "expectation", "expectations"), prose.Choose(held, "holds", "hold"))
 }
 
 // parseExpectations reads an --expect file: "allow AGENT URL" or

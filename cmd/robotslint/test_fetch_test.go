@@ -61,7 +61,7 @@ func TestTestURL(t *testing.T) {
 			forbidden.URL + "/robots.txt answered 403 Forbidden: crawlers may fetch everything",
 			"allowed     FooBot  /public  google (disagree)   robots.txt unavailable: the whole site is allowed",
 			"disallowed  FooBot  /public  legacy (disagree)   robots.txt answered 403: the 1997 draft restricts the whole site",
-			"profiles disagree on 1 of 1 queries",
+			"profiles disagree on 1 of 1 query",
 		}},
 		{"5 redirects", []string{"--agent", "FooBot", five.URL, "/public"}, 1, []string{
 			"(redirected 5 times, to ",

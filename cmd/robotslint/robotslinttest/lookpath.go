@@ -37,16 +37,29 @@ func LookPath(tb testing.TB, file, install string) string {
 // cache (see LookPath).
 func recordPath(tb testing.TB) {
 	tb.Helper()
+	var dirs []string
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		// exec.LookPath ignores programs found through relative entries
+		// such as ".", so their directories do not matter here.
+		if filepath.IsAbs(dir) {
+			dirs = append(dirs, dir)
+		}
+	}
+	WatchDirs(tb, dirs...)
+}
+
+// WatchDirs makes go test's cache run the test again when a file is added
+// to or removed from one of dirs, as LookPath does for the directories on
+// PATH: for a test that skips when something other than a program is
+// missing, such as an editor's package. Directories that do not exist are
+// passed over. Call it before t.Parallel.
+func WatchDirs(tb testing.TB, dirs ...string) {
+	tb.Helper()
 	wd, err := os.Getwd()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
-		// exec.LookPath ignores programs found through relative entries
-		// such as ".", so their directories do not matter here.
-		if !filepath.IsAbs(dir) {
-			continue
-		}
+	for _, dir := range dirs {
 		if os.Chdir(dir) == nil {
 			if err := os.Chdir(wd); err != nil {
 				tb.Fatalf("cannot return to %s: %v", wd, err)

@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -318,49 +319,41 @@ func (t *textWriter) summary(files []File, fixHint bool) {
 	var line string
 	switch {
 	case total == 0 && fixed == 0:
-		line = "No problems found in " + count(len(files), "file", "files")
+		line = "No problems found in " + prose.Count(len(files), "file", "files")
 	case total == 0:
-		line = "No problems left in " + count(len(files), "file", "files")
+		line = "No problems left in " + prose.Count(len(files), "file", "files")
 	default:
 		var kinds []string
 		for s, name := range [...][2]string{lint.Error: {"error", "errors"}, lint.Warning: {"warning", "warnings"},
 			lint.Info: {"info", "info"}, lint.Hint: {"hint", "hints"}} {
 			if n := bySeverity[s]; n > 0 {
-				kinds = append(kinds, count(n, name[0], name[1]))
+				kinds = append(kinds, prose.Count(n, name[0], name[1]))
 			}
 		}
-		in := count(withProblems, "file", "files")
+		in := prose.Count(withProblems, "file", "files")
 		if withProblems < len(files) {
-			in = fmt.Sprintf("%d of %s", withProblems, count(len(files), "file", "files"))
+			in = prose.Int(withProblems) + " of " + prose.Count(len(files), "file", "files")
 		}
-		line = fmt.Sprintf("Found %s (%s) in %s", count(total, "problem", "problems"), strings.Join(kinds, ", "), in)
+		line = fmt.Sprintf("Found %s (%s) in %s", prose.Count(total, "problem", "problems"), strings.Join(kinds, ", "), in)
 	}
 
 	var notes []string
 	if fixed > 0 {
-		notes = append(notes, fmt.Sprintf("%d fixed", fixed))
+		notes = append(notes, prose.Int(fixed)+" fixed")
 	}
 	if fixHint {
 		if safe > 0 {
-			notes = append(notes, fmt.Sprintf("%d fixable with --fix", safe))
+			notes = append(notes, prose.Int(safe)+" fixable with --fix")
 		}
 		switch {
 		case unsafeOnly > 0 && safe > 0:
-			notes = append(notes, fmt.Sprintf("%d more with --unsafe-fixes", unsafeOnly))
+			notes = append(notes, prose.Int(unsafeOnly)+" more with --unsafe-fixes")
 		case unsafeOnly > 0:
-			notes = append(notes, fmt.Sprintf("%d fixable with --unsafe-fixes", unsafeOnly))
+			notes = append(notes, prose.Int(unsafeOnly)+" fixable with --unsafe-fixes")
 		}
 	}
 	if len(notes) > 0 {
 		line += "; " + strings.Join(notes, ", ")
 	}
 	t.w.WriteString(t.paint(styleLocation, line+".") + "\n")
-}
-
-// count returns n followed by the noun in the singular or the plural.
-func count(n int, singular, plural string) string {
-	if n == 1 {
-		return "1 " + singular
-	}
-	return strconv.Itoa(n) + " " + plural
 }
