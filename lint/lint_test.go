@@ -75,6 +75,73 @@ func TestSuppressions(t *testing.T) {
 	}
 }
 
+// spanRule reports one finding over the lines from the first that holds
+// "@" to the last, as rules that report a run of lines or a record do,
+// with a fix that edits the finding's first line and one that edits its
+// last.
+var spanRule = &Rule{
+	Name: "span", Summary: "test rule", Severity: Warning, Fixable: true,
+	Run: func(p *Pass) {
+		var lines []syntax.Span
+		for i := range p.File.Lines {
+			if strings.Contains(p.Text(p.File.Lines[i].Text()), "@") {
+				lines = append(lines, p.File.Lines[i].Text())
+			}
+		}
+		if len(lines) == 0 {
+			return
+		}
+		first, last := lines[0], lines[len(lines)-1]
+		p.Report(syntax.Span{Start: first.Start, End: last.End}, "lines with @",
+			WithFix(Fix{Title: "Edit the first", Safe: true, Edits: []Edit{{Span: first, NewText: "first"}}}),
+			WithFix(Fix{Title: "Edit the last", Safe: true, Edits: []Edit{{Span: last, NewText: "last"}}}))
+	},
+}
+
+// TestSuppressionNarrows checks that a suppression covering some of the
+// lines of a finding hides it there and only there.
+func TestSuppressionNarrows(t *testing.T) {
+	rules := []*Rule{spanRule, UnusedSuppression}
+	tests := []struct {
+		name, src string
+		want      string // the finding's text and fix titles, or "" for none
+	}{
+		{"none", "@1\n@2\n@3\n", "@1\n@2\n@3 [Edit the first, Edit the last]"},
+		{"first line", "# robotslint:disable-next-line span\n@1\n@2\n@3\n", "@2\n@3 [Edit the last]"},
+		{"disable and enable", "# robotslint:disable span\n@1\n# robotslint:enable span\n@2\n", "@2 [Edit the last]"},
+		{"last lines", "@1\n@2\n# robotslint:disable span\n@3\n", "@1\n@2 [Edit the first]"},
+		// Lines between stay in the range, which is one span; no fix
+		// that edits them remains.
+		{"middle line", "@1\n# robotslint:disable-next-line span\n@2\n@3\n", "@1\n# robotslint:disable-next-line span\n@2\n@3 [Edit the first, Edit the last]"},
+		{"both ends", "# robotslint:disable-next-line span\n@1\n@2\n# robotslint:disable-next-line span\n@3\n", "@2 []"},
+		{"every line", "# robotslint:disable span\n@1\n@2\n", ""},
+		{"all but a comment line", "# @\n# robotslint:disable span\n@1\n", ""},
+		{"every line, two comments", "# robotslint:disable-next-line span\n@1\n# robotslint:disable-next-line span\n@2\n", ""},
+		{"file", "@1\n# robotslint:disable-file span\n@2\n", ""},
+		{"other rule", "# robotslint:disable-next-line unused-suppression\n@1\n@2\n", "@1\n@2 [Edit the first, Edit the last]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Lint([]byte(tt.src), rules, nil) {
+				// A suppression that narrowed a finding was used.
+				if d.Rule != spanRule.Name {
+					t.Errorf("%s: %s", d.Rule, d.Message)
+					continue
+				}
+				var titles []string
+				for _, f := range d.Fixes {
+					titles = append(titles, f.Title)
+				}
+				got = append(got, tt.src[d.Span.Start:d.Span.End]+" ["+strings.Join(titles, ", ")+"]")
+			}
+			if g := strings.Join(got, "; "); g != tt.want {
+				t.Errorf("got %q, want %q", g, tt.want)
+			}
+		})
+	}
+}
+
 func TestApplyFixes(t *testing.T) {
 	src := []byte("abc\ndef")
 	fix := func(start, end int, text string, safe bool) Diagnostic {
