@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"errors"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -198,7 +199,8 @@ func TestSeverityConfig(t *testing.T) {
 }
 
 func TestParseConfig(t *testing.T) {
-	rules := []*Rule{wordRule("foo", "foo", ""), {Name: "bar", Options: []Option{{Name: "limit", Summary: "a limit"}}}}
+	limit := Option{Name: "limit", Summary: "a limit", Kind: Seconds, Default: 5, Max: 60}
+	rules := []*Rule{wordRule("foo", "foo", ""), {Name: "bar", Options: []Option{limit}}}
 	cfg, err := ParseConfig([]byte(`
 profiles = ["google", "legacy"]
 [rules]
@@ -211,24 +213,102 @@ limit = 30
 		t.Fatal(err)
 	}
 	if len(cfg.Targets) != 2 || cfg.Targets[1] != match.Legacy || cfg.Rules["foo"].Severity != Off ||
-		cfg.Rules["bar"].Severity != Info || cfg.Rules["bar"].Options["limit"] != int64(30) {
+		cfg.Rules["bar"].Severity != Info || limit.Seconds(cfg.Rules["bar"].Options) != 30 {
 		t.Errorf("got %+v", cfg)
 	}
-	for _, bad := range []struct{ src, want string }{
-		{`profiles = ["gogle"]`, `unknown profile "gogle"`},
-		{"[rules]\nfooo = \"off\"", `no rule named "fooo"`},
-		{"[rules]\nfoo = \"loud\"", `unknown severity "loud"`},
-		{"[rules.bar]\nlimt = 3", `no option "limt"`},
-		{"target = 1", `unknown setting "target"`},
-		{"profiles = [", "line 1"},
-	} {
-		if _, err := ParseConfig([]byte(bad.src), rules); err == nil || !strings.Contains(err.Error(), bad.want) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("%q: error %v, want one line with %q", bad.src, err, bad.want)
-		}
-	}
-	// No profiles key keeps the default targets.
+	// No profiles key keeps the default targets, and no option its
+	// default.
 	if cfg, _ := ParseConfig([]byte("[rules]\n"), rules); cfg.targets()[0] != match.Google || len(cfg.targets()) != 4 {
 		t.Errorf("default targets: %v", cfg.targets())
+	}
+	if got := limit.Seconds(nil); got != 5 {
+		t.Errorf("default limit: %v", got)
+	}
+	cfg, _ = ParseConfig([]byte("[rules.bar]\nlimit = 0.5"), rules)
+	if got := limit.Seconds(cfg.Rules["bar"].Options); got != 0.5 {
+		t.Errorf("limit = 0.5: %v", got)
+	}
+}
+
+// TestConfigMistakes checks the message and line of each kind of mistake.
+func TestConfigMistakes(t *testing.T) {
+	limit := Option{Name: "limit", Summary: "a limit", Kind: Seconds, Default: 5, Max: 60}
+	rules := []*Rule{wordRule("foo", "foo", ""), {Name: "bar", Options: []Option{limit}}}
+	const mustBeSeconds = "rules.bar.limit must be a number of seconds from 0 to 60, not "
+	for _, tt := range []struct {
+		src  string
+		line int
+		want string
+	}{
+		{`profiles = ["gogle"]`, 1, `profiles: unknown profile "gogle": the profiles are google, rfc9309, bing, yandex, legacy`},
+		{`profiles = "google"`, 1, `profiles must be a list of profile names such as ["google", "bing"], not "google"`},
+		{`profiles = ["google", 3]`, 1, `profiles must be a list of profile names such as ["google", "bing"], not a list holding 3`},
+		{"target = 1", 1, `unknown setting "target": the settings are profiles and rules`},
+		{"rules = 3", 1, "rules must be a table of rule names and severities, not 3"},
+		{"\n[rules]\nfooo = \"off\"", 3, `rules: there is no rule named "fooo"`},
+		{"[rules]\n\nfoo = \"loud\"", 3, `rules.foo: unknown severity "loud": use error, warning, info, hint or off`},
+		{"[rules]\nfoo = 3", 2, "rules.foo must be a severity (error, warning, info, hint or off) or a table, not 3"},
+		{"[rules]\nfoo = [\"off\"]", 2, "rules.foo must be a severity (error, warning, info, hint or off) or a table, not a list"},
+		{"[rules.bar]\nseverity = 1", 2, "rules.bar.severity must be error, warning, info, hint or off, not 1"},
+		{"[rules.bar]\nseverity = \"loud\"", 2, `rules.bar.severity: unknown severity "loud": use error, warning, info, hint or off`},
+		{"[rules.bar]\nlimt = 3", 2, `rules.bar: the rule has no option "limt": its options are limit`},
+		{"[rules.foo]\nlimit = 3", 2, `rules.foo: the rule has no option "limit": it takes none, only a severity`},
+		{"[rules.bar]\n\nlimit = \"thirty\"", 3, mustBeSeconds + `"thirty"`},
+		{"[rules.bar]\nlimit = \"30\"", 2, mustBeSeconds + `"30"`},
+		{"[rules.bar]\nlimit = true", 2, mustBeSeconds + "true"},
+		{"[rules.bar]\nlimit = -5", 2, mustBeSeconds + "-5"},
+		{"[rules.bar]\nlimit = 61", 2, mustBeSeconds + "61"},
+		{"[rules.bar]\nlimit = 60.5", 2, mustBeSeconds + "60.5"},
+		{"[rules.bar]\nlimit = nan", 2, mustBeSeconds + "NaN"},
+		{"[rules.bar]\nlimit = inf", 2, mustBeSeconds + "+Inf"},
+		{"[rules.bar]\nlimit = [1]", 2, mustBeSeconds + "a list"},
+		{"[rules.bar]\nlimit = 1979-05-27", 2, mustBeSeconds + "a date"},
+		{"rules = {bar = {limit = -1}}", 1, mustBeSeconds + "-1"},
+		// The first mistake in the file is the one reported.
+		{"[rules.bar]\nlimit = -1\n[rules.foo]\nseverity = 2", 2, mustBeSeconds + "-1"},
+		{"[rules.foo]\nseverity = 2\n[rules.bar]\nlimit = -1", 2, "rules.foo.severity must be error, warning, info, hint or off, not 2"},
+		{"profiles = [", 1, "not valid TOML: unexpected EOF; expected value"},
+	} {
+		cfg, err := ParseConfig([]byte(tt.src), rules)
+		var mistake *ConfigError
+		if !errors.As(err, &mistake) || mistake.Message != tt.want || mistake.Line != tt.line {
+			t.Errorf("%q: got %#v, want line %d: %s", tt.src, err, tt.line, tt.want)
+		}
+		if cfg != nil && cfg.Rules["bar"].Options != nil {
+			t.Errorf("%q: a value in error was kept: %v", tt.src, cfg.Rules["bar"].Options)
+		}
+	}
+}
+
+// TestCheckConfig checks settings as JSON decodes them, where every
+// number is a float64 and there are no lines: what is right is kept, and
+// every mistake reported.
+func TestCheckConfig(t *testing.T) {
+	limit := Option{Name: "limit", Summary: "a limit", Kind: Seconds, Default: 5, Max: 60}
+	rules := []*Rule{wordRule("foo", "foo", ""), {Name: "bar", Options: []Option{limit}}}
+	values := map[string]any{
+		"profiles": []any{"google", "nosuch"},
+		"rules": map[string]any{
+			"foo": "off",
+			"bar": map[string]any{"limit": float64(30), "severity": false},
+			"baz": "info",
+		},
+	}
+	cfg, errs := CheckConfig(values, rules)
+	var got []string
+	for _, e := range errs {
+		got = append(got, e.Key+": "+e.Message)
+	}
+	want := []string{
+		`profiles: profiles: unknown profile "nosuch": the profiles are google, rfc9309, bing, yandex, legacy`,
+		"rules.bar.severity: rules.bar.severity must be error, warning, info, hint or off, not false",
+		`rules.baz: rules: there is no rule named "baz"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(cfg.Targets) != 1 || cfg.Rules["foo"].Severity != Off || limit.Seconds(cfg.Rules["bar"].Options) != 30 {
+		t.Errorf("kept %+v", cfg)
 	}
 }
 

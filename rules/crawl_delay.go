@@ -35,21 +35,26 @@ var CrawlDelay = &lint.Rule{
 	Clean:    "User-agent: *\nDisallow: /search\n",
 	Severity: lint.Info,
 	Profiles: []*match.Profile{match.Google, match.Bing, match.Yandex},
-	Options: []lint.Option{{
-		Name:    "max-delay",
-		Summary: "the longest delay, in seconds, that is not reported as too long (default 60)",
-	}},
-	Run: runCrawlDelay,
+	Options:  []lint.Option{maxDelayOption},
+	Run:      runCrawlDelay,
 }
 
-// defaultMaxDelay is the longest delay not reported: a minute between
-// requests already caps a crawler at 1,440 pages a day.
-const defaultMaxDelay = 60.0
+// maxDelayOption is the longest delay not reported. By default a minute:
+// that already caps a crawler at 1,440 pages a day. A delay of more than a
+// day, which lets a crawler fetch less than a page a day, is always
+// reported.
+var maxDelayOption = lint.Option{
+	Name:    "max-delay",
+	Summary: "the longest delay, in seconds, that is not reported as too long",
+	Kind:    lint.Seconds,
+	Default: 60,
+	Max:     86400,
+}
 
 func runCrawlDelay(pass *lint.Pass) {
 	f := pass.File
 	src := f.Bytes()
-	maxDelay := optionSeconds(pass.Options["max-delay"], defaultMaxDelay)
+	maxDelay := maxDelayOption.Seconds(pass.Options)
 	honouring := targetsWhere(pass, func(p *match.Profile) bool { return honours(syntax.DirectiveCrawlDelay, p) })
 	ignoring := targetsWhere(pass, func(p *match.Profile) bool { return !honours(syntax.DirectiveCrawlDelay, p) })
 	// Who reads the value: the targeted crawlers that honour Crawl-delay,
@@ -128,22 +133,4 @@ func parseSeconds(b []byte) (float64, bool) {
 	}
 	v, err := strconv.ParseFloat(string(b), 64)
 	return v, err == nil
-}
-
-// optionSeconds reads a number of seconds from a rule option as the
-// configuration file decodes it, or returns def.
-func optionSeconds(v any, def float64) float64 {
-	switch n := v.(type) {
-	case int:
-		return float64(n)
-	case int64:
-		return float64(n)
-	case float64:
-		return n
-	case string:
-		if s, ok := parseSeconds([]byte(n)); ok {
-			return s
-		}
-	}
-	return def
 }
