@@ -101,6 +101,24 @@ func (p *Pass) SuppressedAlike(a, b int) bool {
 	return true
 }
 
+// GroupBySuppression splits lines into groups that the same suppression
+// comments for the rule cover, each in the order given, the groups in the
+// order of their first lines. A rule that reports like lines once ("here
+// and on 2 more lines") reports each group once instead, so that
+// suppressing the first line does not hide the others.
+func (p *Pass) GroupBySuppression(lines []int) [][]int {
+	var groups [][]int
+	for _, i := range lines {
+		k := slices.IndexFunc(groups, func(g []int) bool { return p.SuppressedAlike(g[0], i) })
+		if k < 0 {
+			groups = append(groups, nil)
+			k = len(groups) - 1
+		}
+		groups[k] = append(groups[k], i)
+	}
+	return groups
+}
+
 // A ReportOption adds to a diagnostic.
 type ReportOption func(*Diagnostic)
 

@@ -64,7 +64,7 @@ func runCrawlDelay(pass *lint.Pass) {
 		whoHonours, _ = crawlerNames(honouring)
 		oneHonours = whoHonours
 	}
-	first, plain := -1, 0 // the first line reported as ignored, and the lines like it
+	var plain []int // the lines reported as ignored, once
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		if l.Kind != syntax.LineDirective || l.Directive != syntax.DirectiveCrawlDelay || l.Sep().Len() != 1 || src[l.Sep().Start] != ':' {
@@ -88,30 +88,23 @@ func runCrawlDelay(pass *lint.Pass) {
 			pass.Report(l.Value(), fmt.Sprintf("a delay of %s seconds lets %s fetch %s", value, oneHonours, perDay),
 				lint.WithSeverity(lint.Warning))
 		default:
-			if first < 0 {
-				first = i
-			} else {
-				plain++
-			}
+			plain = append(plain, i)
 		}
 	}
-	if first < 0 || len(ignoring) == 0 {
+	if len(ignoring) == 0 {
 		return
 	}
 	names, plural := crawlerNames(ignoring)
-	msg := fmt.Sprintf("%s %s `Crawl-delay`", names, verb(plural, "ignores", "ignore"))
-	if plain == 1 {
-		msg += " (here and on 1 more line)"
-	} else if plain > 1 {
-		msg += fmt.Sprintf(" (here and on %d more lines)", plain)
+	for _, lines := range pass.GroupBySuppression(plain) {
+		msg := fmt.Sprintf("%s %s `Crawl-delay`%s", names, verb(plural, "ignores", "ignore"), hereAndMore(lines))
+		if len(honouring) > 0 {
+			n, p := crawlerNames(honouring)
+			msg += fmt.Sprintf("; %s %s it", n, verb(p, "honours", "honour"))
+		} else {
+			msg += "; only other crawlers, such as Bing, honour it"
+		}
+		pass.Report(f.Lines[lines[0]].Key(), msg)
 	}
-	if len(honouring) > 0 {
-		n, p := crawlerNames(honouring)
-		msg += fmt.Sprintf("; %s %s it", n, verb(p, "honours", "honour"))
-	} else {
-		msg += "; only other crawlers, such as Bing, honour it"
-	}
-	pass.Report(f.Lines[first].Key(), msg)
 }
 
 // parseSeconds reads a non-negative decimal number of seconds: digits,

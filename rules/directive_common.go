@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode"
@@ -870,4 +871,16 @@ func nameFix(x *fixProver, i int, info *lineInfo) (lint.Fix, bool) {
 		title = "Rewrite as `" + canonical + ":`"
 	}
 	return lint.Fix{Title: title, Safe: x.safe(i, edits), Edits: edits}, true
+}
+
+// hereAndMore counts, for a finding reported once on the first of lines,
+// the other lines it is about.
+func hereAndMore(lines []int) string {
+	switch n := len(lines) - 1; {
+	case n == 1:
+		return " (here and on 1 more line)"
+	case n > 1:
+		return " (here and on " + strconv.Itoa(n) + " more lines)"
+	}
+	return ""
 }

@@ -75,20 +75,20 @@ func runUnsupportedDirective(pass *lint.Pass) {
 	// The lines of each directive, by name: the first is reported as
 	// ignored, with a count of the others.
 	type seen struct {
-		d            syntax.Directive
-		key          string
-		first, lines int
+		d     syntax.Directive
+		key   string
+		lines []int
 	}
 	var order []*seen
 	byKey := map[string]*seen{}
 	add := func(i int, d syntax.Directive, key string) {
 		s := byKey[key]
 		if s == nil {
-			s = &seen{d: d, key: key, first: i}
+			s = &seen{d: d, key: key}
 			byKey[key] = s
 			order = append(order, s)
 		}
-		s.lines++
+		s.lines = append(s.lines, i)
 	}
 	for i := range f.Lines {
 		l := &f.Lines[i]
@@ -129,17 +129,12 @@ func runUnsupportedDirective(pass *lint.Pass) {
 			continue
 		}
 		names, plural := crawlerNames(ignoring)
-		l := &f.Lines[s.first]
-		written := quote(f.Text(l.Key()))
-		where := ""
-		if n := s.lines - 1; n == 1 {
-			where = " (here and on 1 more line)"
-		} else if n > 1 {
-			where = fmt.Sprintf(" (here and on %d more lines)", n)
-		}
 		yandexReads := pass.Targeted(match.Yandex) && honours(s.d, match.Yandex)
-		pass.Report(l.Key(), fmt.Sprintf("%s %s %s%s; %s", names, verb(plural, "ignores", "ignore"), written, where,
-			unsupportedNote(s.d, s.key, yandexReads)))
+		for _, lines := range pass.GroupBySuppression(s.lines) {
+			l := &f.Lines[lines[0]]
+			pass.Report(l.Key(), fmt.Sprintf("%s %s %s%s; %s", names, verb(plural, "ignores", "ignore"), quote(f.Text(l.Key())), hereAndMore(lines),
+				unsupportedNote(s.d, s.key, yandexReads)))
+		}
 	}
 }
 
