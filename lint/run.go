@@ -26,8 +26,9 @@ type RuleConfig struct {
 	// Severity replaces the rule's default severity; Off turns the rule
 	// off, and 0 keeps the default.
 	Severity Severity
-	// Options are the rule's options, as the configuration file gives
-	// them.
+	// Options are the rule's options by name, checked against its
+	// declarations as CheckConfig checks them; rules read them with
+	// Option.Seconds.
 	Options map[string]any
 }
 
