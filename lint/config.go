@@ -53,6 +53,8 @@ type ConfigError struct {
 	// Message says what is wrong, starting with the key when there is
 	// one.
 	Message string
+
+	path []string // Key's parts, which may hold dots themselves
 }
 
 func (e *ConfigError) Error() string { return e.Message }
@@ -96,7 +98,7 @@ func ParseConfig(data []byte, rules []*Rule) (*Config, error) {
 		return cfg, nil
 	}
 	for _, e := range errs {
-		e.Line = tomlLine(&md, top, strings.Split(e.Key, "."))
+		e.Line = tomlLine(&md, top, e.path)
 	}
 	first := slices.MinFunc(errs, func(a, b *ConfigError) int { return cmp.Compare(a.Line, b.Line) })
 	return cfg, first
@@ -144,8 +146,8 @@ func (*lineProbe) UnmarshalTOML(any) error { return errors.New("probe") }
 // could read and a ConfigError, without a line, for each mistake.
 func CheckConfig(values map[string]any, rules []*Rule) (*Config, []*ConfigError) {
 	var errs []*ConfigError
-	fail := func(key, format string, args ...any) {
-		errs = append(errs, &ConfigError{Key: key, Message: fmt.Sprintf(format, args...)})
+	fail := func(path []string, format string, args ...any) {
+		errs = append(errs, &ConfigError{Key: strings.Join(path, "."), Message: fmt.Sprintf(format, args...), path: path})
 	}
 	cfg := &Config{}
 	for _, key := range sortedKeys(values) {
@@ -158,7 +160,7 @@ func CheckConfig(values map[string]any, rules []*Rule) (*Config, []*ConfigError)
 		case "profiles":
 			list, ok := v.([]any)
 			if !ok {
-				fail(key, "profiles must be a list of profile names such as [\"google\", \"bing\"], not %s", describeValue(v))
+				fail([]string{key}, "profiles must be a list of profile names such as [\"google\", \"bing\"], not %s", describeValue(v))
 				continue
 			}
 			cfg.Targets = []*match.Profile{}
@@ -167,9 +169,9 @@ func CheckConfig(values map[string]any, rules []*Rule) (*Config, []*ConfigError)
 				p := match.LookupProfile(name)
 				switch {
 				case !isString:
-					fail(key, "profiles must be a list of profile names such as [\"google\", \"bing\"], not a list holding %s", describeValue(item))
+					fail([]string{key}, "profiles must be a list of profile names such as [\"google\", \"bing\"], not a list holding %s", describeValue(item))
 				case p == nil:
-					fail(key, "profiles: unknown profile %q: the profiles are %s", name, profileNames())
+					fail([]string{key}, "profiles: unknown profile %q: the profiles are %s", name, profileNames())
 				case !slices.Contains(cfg.Targets, p):
 					cfg.Targets = append(cfg.Targets, p)
 				}
@@ -182,7 +184,7 @@ func CheckConfig(values map[string]any, rules []*Rule) (*Config, []*ConfigError)
 		case "rules":
 			table, ok := v.(map[string]any)
 			if !ok {
-				fail(key, "rules must be a table of rule names and severities, not %s", describeValue(v))
+				fail([]string{key}, "rules must be a table of rule names and severities, not %s", describeValue(v))
 				continue
 			}
 			for _, name := range sortedKeys(table) {
@@ -191,7 +193,7 @@ func CheckConfig(values map[string]any, rules []*Rule) (*Config, []*ConfigError)
 				}
 				i := slices.IndexFunc(rules, func(r *Rule) bool { return r.Name == name })
 				if i < 0 {
-					fail("rules."+name, "rules: there is no rule named %q", name)
+					fail([]string{"rules", name}, "rules: there is no rule named %q", name)
 					continue
 				}
 				rc, ok := checkRuleConfig(rules[i], table[name], fail)
@@ -204,7 +206,7 @@ func CheckConfig(values map[string]any, rules []*Rule) (*Config, []*ConfigError)
 				cfg.Rules[name] = rc
 			}
 		default:
-			fail(key, "unknown setting %q: the settings are profiles and rules", key)
+			fail([]string{key}, "unknown setting %q: the settings are profiles and rules", key)
 		}
 	}
 	return cfg, errs
@@ -213,13 +215,14 @@ func CheckConfig(values map[string]any, rules []*Rule) (*Config, []*ConfigError)
 // checkRuleConfig reads rule r's setting, v: a severity, or a table with
 // an optional severity and the rule's options. ok is false when there is
 // nothing to keep.
-func checkRuleConfig(r *Rule, v any, fail func(key, format string, args ...any)) (rc RuleConfig, ok bool) {
+func checkRuleConfig(r *Rule, v any, fail func(path []string, format string, args ...any)) (rc RuleConfig, ok bool) {
+	path := []string{"rules", r.Name}
 	key := "rules." + r.Name
 	switch v := v.(type) {
 	case string:
 		s, err := ParseSeverity(v)
 		if err != nil {
-			fail(key, "%s: %v", key, err)
+			fail(path, "%s: %v", key, err)
 			return rc, false
 		}
 		return RuleConfig{Severity: s}, true
@@ -233,9 +236,9 @@ func checkRuleConfig(r *Rule, v any, fail func(key, format string, args ...any))
 				sev, err := ParseSeverity(s)
 				switch {
 				case !isString:
-					fail(key+".severity", "%s.severity must be error, warning, info, hint or off, not %s", key, describeValue(v[name]))
+					fail(append(path, "severity"), "%s.severity must be error, warning, info, hint or off, not %s", key, describeValue(v[name]))
 				case err != nil:
-					fail(key+".severity", "%s.severity: %v", key, err)
+					fail(append(path, "severity"), "%s.severity: %v", key, err)
 				default:
 					rc.Severity = sev
 				}
@@ -243,12 +246,12 @@ func checkRuleConfig(r *Rule, v any, fail func(key, format string, args ...any))
 			}
 			k := slices.IndexFunc(r.Options, func(o Option) bool { return o.Name == name })
 			if k < 0 {
-				fail(key+"."+name, "%s: the rule has no option %q%s", key, name, optionNames(r))
+				fail(append(path, name), "%s: the rule has no option %q%s", key, name, optionNames(r))
 				continue
 			}
 			value, why := r.Options[k].check(v[name])
 			if why != "" {
-				fail(key+"."+name, "%s.%s %s, not %s", key, name, why, describeValue(v[name]))
+				fail(append(path, name), "%s.%s %s, not %s", key, name, why, describeValue(v[name]))
 				continue
 			}
 			if rc.Options == nil {
@@ -258,7 +261,7 @@ func checkRuleConfig(r *Rule, v any, fail func(key, format string, args ...any))
 		}
 		return rc, true
 	}
-	fail(key, "%s must be a severity (error, warning, info, hint or off) or a table, not %s", key, describeValue(v))
+	fail(path, "%s must be a severity (error, warning, info, hint or off) or a table, not %s", key, describeValue(v))
 	return rc, false
 }
 

@@ -246,6 +246,7 @@ func TestConfigMistakes(t *testing.T) {
 		{"target = 1", 1, `unknown setting "target": the settings are profiles and rules`},
 		{"rules = 3", 1, "rules must be a table of rule names and severities, not 3"},
 		{"\n[rules]\nfooo = \"off\"", 3, `rules: there is no rule named "fooo"`},
+		{"[rules]\n\n\"foo.bar\" = \"off\"", 3, `rules: there is no rule named "foo.bar"`},
 		{"[rules]\n\nfoo = \"loud\"", 3, `rules.foo: unknown severity "loud": use error, warning, info, hint or off`},
 		{"[rules]\nfoo = 3", 2, "rules.foo must be a severity (error, warning, info, hint or off) or a table, not 3"},
 		{"[rules]\nfoo = [\"off\"]", 2, "rules.foo must be a severity (error, warning, info, hint or off) or a table, not a list"},
