@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"errors"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -75,6 +76,73 @@ func TestSuppressions(t *testing.T) {
 	}
 }
 
+// spanRule reports one finding over the lines from the first that holds
+// "@" to the last, as rules that report a run of lines or a record do,
+// with a fix that edits the finding's first line and one that edits its
+// last.
+var spanRule = &Rule{
+	Name: "span", Summary: "test rule", Severity: Warning, Fixable: true,
+	Run: func(p *Pass) {
+		var lines []syntax.Span
+		for i := range p.File.Lines {
+			if strings.Contains(p.Text(p.File.Lines[i].Text()), "@") {
+				lines = append(lines, p.File.Lines[i].Text())
+			}
+		}
+		if len(lines) == 0 {
+			return
+		}
+		first, last := lines[0], lines[len(lines)-1]
+		p.Report(syntax.Span{Start: first.Start, End: last.End}, "lines with @",
+			WithFix(Fix{Title: "Edit the first", Safe: true, Edits: []Edit{{Span: first, NewText: "first"}}}),
+			WithFix(Fix{Title: "Edit the last", Safe: true, Edits: []Edit{{Span: last, NewText: "last"}}}))
+	},
+}
+
+// TestSuppressionNarrows checks that a suppression covering some of the
+// lines of a finding hides it there and only there.
+func TestSuppressionNarrows(t *testing.T) {
+	rules := []*Rule{spanRule, UnusedSuppression}
+	tests := []struct {
+		name, src string
+		want      string // the finding's text and fix titles, or "" for none
+	}{
+		{"none", "@1\n@2\n@3\n", "@1\n@2\n@3 [Edit the first, Edit the last]"},
+		{"first line", "# robotslint:disable-next-line span\n@1\n@2\n@3\n", "@2\n@3 [Edit the last]"},
+		{"disable and enable", "# robotslint:disable span\n@1\n# robotslint:enable span\n@2\n", "@2 [Edit the last]"},
+		{"last lines", "@1\n@2\n# robotslint:disable span\n@3\n", "@1\n@2 [Edit the first]"},
+		// Lines between stay in the range, which is one span; no fix
+		// that edits them remains.
+		{"middle line", "@1\n# robotslint:disable-next-line span\n@2\n@3\n", "@1\n# robotslint:disable-next-line span\n@2\n@3 [Edit the first, Edit the last]"},
+		{"both ends", "# robotslint:disable-next-line span\n@1\n@2\n# robotslint:disable-next-line span\n@3\n", "@2 []"},
+		{"every line", "# robotslint:disable span\n@1\n@2\n", ""},
+		{"all but a comment line", "# @\n# robotslint:disable span\n@1\n", ""},
+		{"every line, two comments", "# robotslint:disable-next-line span\n@1\n# robotslint:disable-next-line span\n@2\n", ""},
+		{"file", "@1\n# robotslint:disable-file span\n@2\n", ""},
+		{"other rule", "# robotslint:disable-next-line unused-suppression\n@1\n@2\n", "@1\n@2 [Edit the first, Edit the last]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, d := range Lint([]byte(tt.src), rules, nil) {
+				// A suppression that narrowed a finding was used.
+				if d.Rule != spanRule.Name {
+					t.Errorf("%s: %s", d.Rule, d.Message)
+					continue
+				}
+				var titles []string
+				for _, f := range d.Fixes {
+					titles = append(titles, f.Title)
+				}
+				got = append(got, tt.src[d.Span.Start:d.Span.End]+" ["+strings.Join(titles, ", ")+"]")
+			}
+			if g := strings.Join(got, "; "); g != tt.want {
+				t.Errorf("got %q, want %q", g, tt.want)
+			}
+		})
+	}
+}
+
 func TestApplyFixes(t *testing.T) {
 	src := []byte("abc\ndef")
 	fix := func(start, end int, text string, safe bool) Diagnostic {
@@ -131,7 +199,8 @@ func TestSeverityConfig(t *testing.T) {
 }
 
 func TestParseConfig(t *testing.T) {
-	rules := []*Rule{wordRule("foo", "foo", ""), {Name: "bar", Options: []Option{{Name: "limit", Summary: "a limit"}}}}
+	limit := Option{Name: "limit", Summary: "a limit", Kind: Seconds, Default: 5, Max: 60}
+	rules := []*Rule{wordRule("foo", "foo", ""), {Name: "bar", Options: []Option{limit}}}
 	cfg, err := ParseConfig([]byte(`
 profiles = ["google", "legacy"]
 [rules]
@@ -144,24 +213,103 @@ limit = 30
 		t.Fatal(err)
 	}
 	if len(cfg.Targets) != 2 || cfg.Targets[1] != match.Legacy || cfg.Rules["foo"].Severity != Off ||
-		cfg.Rules["bar"].Severity != Info || cfg.Rules["bar"].Options["limit"] != int64(30) {
+		cfg.Rules["bar"].Severity != Info || limit.Seconds(cfg.Rules["bar"].Options) != 30 {
 		t.Errorf("got %+v", cfg)
 	}
-	for _, bad := range []struct{ src, want string }{
-		{`profiles = ["gogle"]`, `unknown profile "gogle"`},
-		{"[rules]\nfooo = \"off\"", `no rule named "fooo"`},
-		{"[rules]\nfoo = \"loud\"", `unknown severity "loud"`},
-		{"[rules.bar]\nlimt = 3", `no option "limt"`},
-		{"target = 1", `unknown setting "target"`},
-		{"profiles = [", "line 1"},
-	} {
-		if _, err := ParseConfig([]byte(bad.src), rules); err == nil || !strings.Contains(err.Error(), bad.want) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("%q: error %v, want one line with %q", bad.src, err, bad.want)
-		}
-	}
-	// No profiles key keeps the default targets.
+	// No profiles key keeps the default targets, and no option its
+	// default.
 	if cfg, _ := ParseConfig([]byte("[rules]\n"), rules); cfg.targets()[0] != match.Google || len(cfg.targets()) != 4 {
 		t.Errorf("default targets: %v", cfg.targets())
+	}
+	if got := limit.Seconds(nil); got != 5 {
+		t.Errorf("default limit: %v", got)
+	}
+	cfg, _ = ParseConfig([]byte("[rules.bar]\nlimit = 0.5"), rules)
+	if got := limit.Seconds(cfg.Rules["bar"].Options); got != 0.5 {
+		t.Errorf("limit = 0.5: %v", got)
+	}
+}
+
+// TestConfigMistakes checks the message and line of each kind of mistake.
+func TestConfigMistakes(t *testing.T) {
+	limit := Option{Name: "limit", Summary: "a limit", Kind: Seconds, Default: 5, Max: 60}
+	rules := []*Rule{wordRule("foo", "foo", ""), {Name: "bar", Options: []Option{limit}}}
+	const mustBeSeconds = "rules.bar.limit must be a number of seconds from 0 to 60, not "
+	for _, tt := range []struct {
+		src  string
+		line int
+		want string
+	}{
+		{`profiles = ["gogle"]`, 1, `profiles: unknown profile "gogle": the profiles are google, rfc9309, bing, yandex, legacy`},
+		{`profiles = "google"`, 1, `profiles must be a list of profile names such as ["google", "bing"], not "google"`},
+		{`profiles = ["google", 3]`, 1, `profiles must be a list of profile names such as ["google", "bing"], not a list holding 3`},
+		{"target = 1", 1, `unknown setting "target": the settings are profiles and rules`},
+		{"rules = 3", 1, "rules must be a table of rule names and severities, not 3"},
+		{"\n[rules]\nfooo = \"off\"", 3, `rules: there is no rule named "fooo"`},
+		{"[rules]\n\n\"foo.bar\" = \"off\"", 3, `rules: there is no rule named "foo.bar"`},
+		{"[rules]\n\nfoo = \"loud\"", 3, `rules.foo: unknown severity "loud": use error, warning, info, hint or off`},
+		{"[rules]\nfoo = 3", 2, "rules.foo must be a severity (error, warning, info, hint or off) or a table, not 3"},
+		{"[rules]\nfoo = [\"off\"]", 2, "rules.foo must be a severity (error, warning, info, hint or off) or a table, not a list"},
+		{"[rules.bar]\nseverity = 1", 2, "rules.bar.severity must be error, warning, info, hint or off, not 1"},
+		{"[rules.bar]\nseverity = \"loud\"", 2, `rules.bar.severity: unknown severity "loud": use error, warning, info, hint or off`},
+		{"[rules.bar]\nlimt = 3", 2, `rules.bar: the rule has no option "limt": its options are limit`},
+		{"[rules.foo]\nlimit = 3", 2, `rules.foo: the rule has no option "limit": it takes none, only a severity`},
+		{"[rules.bar]\n\nlimit = \"thirty\"", 3, mustBeSeconds + `"thirty"`},
+		{"[rules.bar]\nlimit = \"30\"", 2, mustBeSeconds + `"30"`},
+		{"[rules.bar]\nlimit = true", 2, mustBeSeconds + "true"},
+		{"[rules.bar]\nlimit = -5", 2, mustBeSeconds + "-5"},
+		{"[rules.bar]\nlimit = 61", 2, mustBeSeconds + "61"},
+		{"[rules.bar]\nlimit = 60.5", 2, mustBeSeconds + "60.5"},
+		{"[rules.bar]\nlimit = nan", 2, mustBeSeconds + "NaN"},
+		{"[rules.bar]\nlimit = inf", 2, mustBeSeconds + "+Inf"},
+		{"[rules.bar]\nlimit = [1]", 2, mustBeSeconds + "a list"},
+		{"[rules.bar]\nlimit = 1979-05-27", 2, mustBeSeconds + "a date"},
+		{"rules = {bar = {limit = -1}}", 1, mustBeSeconds + "-1"},
+		// The first mistake in the file is the one reported.
+		{"[rules.bar]\nlimit = -1\n[rules.foo]\nseverity = 2", 2, mustBeSeconds + "-1"},
+		{"[rules.foo]\nseverity = 2\n[rules.bar]\nlimit = -1", 2, "rules.foo.severity must be error, warning, info, hint or off, not 2"},
+		{"profiles = [", 1, "not valid TOML: unexpected EOF; expected value"},
+	} {
+		cfg, err := ParseConfig([]byte(tt.src), rules)
+		var mistake *ConfigError
+		if !errors.As(err, &mistake) || mistake.Message != tt.want || mistake.Line != tt.line {
+			t.Errorf("%q: got %#v, want line %d: %s", tt.src, err, tt.line, tt.want)
+		}
+		if cfg != nil && cfg.Rules["bar"].Options != nil {
+			t.Errorf("%q: a value in error was kept: %v", tt.src, cfg.Rules["bar"].Options)
+		}
+	}
+}
+
+// TestCheckConfig checks settings as JSON decodes them, where every
+// number is a float64 and there are no lines: what is right is kept, and
+// every mistake reported.
+func TestCheckConfig(t *testing.T) {
+	limit := Option{Name: "limit", Summary: "a limit", Kind: Seconds, Default: 5, Max: 60}
+	rules := []*Rule{wordRule("foo", "foo", ""), {Name: "bar", Options: []Option{limit}}}
+	values := map[string]any{
+		"profiles": []any{"google", "nosuch"},
+		"rules": map[string]any{
+			"foo": "off",
+			"bar": map[string]any{"limit": float64(30), "severity": false},
+			"baz": "info",
+		},
+	}
+	cfg, errs := CheckConfig(values, rules)
+	var got []string
+	for _, e := range errs {
+		got = append(got, e.Key+": "+e.Message)
+	}
+	want := []string{
+		`profiles: profiles: unknown profile "nosuch": the profiles are google, rfc9309, bing, yandex, legacy`,
+		"rules.bar.severity: rules.bar.severity must be error, warning, info, hint or off, not false",
+		`rules.baz: rules: there is no rule named "baz"`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(cfg.Targets) != 1 || cfg.Rules["foo"].Severity != Off || limit.Seconds(cfg.Rules["bar"].Options) != 30 {
+		t.Errorf("kept %+v", cfg)
 	}
 }
 

@@ -24,6 +24,10 @@ type Pass struct {
 	shared   *shared
 	severity Severity
 	diags    []Diagnostic
+	// sups are the file's suppression comments, and ruleSups those of
+	// them that name the rule, found on first use.
+	sups, ruleSups []*suppression
+	ruleSupsFound  bool
 }
 
 // shared is what the passes of one run share: values built on first use,
@@ -73,6 +77,47 @@ func (p *Pass) Targeted(profile *match.Profile) bool { return slices.Contains(p.
 
 // Text returns the source bytes of s as a string.
 func (p *Pass) Text(s syntax.Span) string { return string(p.File.Text(s)) }
+
+// SuppressedAlike reports whether the same suppression comments for the
+// rule cover lines a and b, or none covers either. A rule that reports a
+// run of lines as one finding ends the run where it is false: the engine
+// would otherwise narrow such a finding to the lines a suppression leaves
+// (see narrow), but could not narrow its message, which describes the
+// whole run.
+func (p *Pass) SuppressedAlike(a, b int) bool {
+	if !p.ruleSupsFound {
+		p.ruleSupsFound = true
+		for _, s := range p.sups {
+			if slices.Contains(s.rules, p.Rule.Name) {
+				p.ruleSups = append(p.ruleSups, s)
+			}
+		}
+	}
+	for _, s := range p.ruleSups {
+		if s.covers(a) != s.covers(b) {
+			return false
+		}
+	}
+	return true
+}
+
+// GroupBySuppression splits lines into groups that the same suppression
+// comments for the rule cover, each in the order given, the groups in the
+// order of their first lines. A rule that reports like lines once ("here
+// and on 2 more lines") reports each group once instead, so that
+// suppressing the first line does not hide the others.
+func (p *Pass) GroupBySuppression(lines []int) [][]int {
+	var groups [][]int
+	for _, i := range lines {
+		k := slices.IndexFunc(groups, func(g []int) bool { return p.SuppressedAlike(g[0], i) })
+		if k < 0 {
+			groups = append(groups, nil)
+			k = len(groups) - 1
+		}
+		groups[k] = append(groups[k], i)
+	}
+	return groups
+}
 
 // A ReportOption adds to a diagnostic.
 type ReportOption func(*Diagnostic)

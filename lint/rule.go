@@ -80,9 +80,3 @@ type Doc struct {
 	// Instead says what to write instead; the Clean example shows it.
 	Instead string `json:"instead"`
 }
-
-// An Option is a setting a rule takes in the configuration file.
-type Option struct {
-	Name    string
-	Summary string
-}

@@ -26,8 +26,9 @@ type RuleConfig struct {
 	// Severity replaces the rule's default severity; Off turns the rule
 	// off, and 0 keeps the default.
 	Severity Severity
-	// Options are the rule's options, as the configuration file gives
-	// them.
+	// Options are the rule's options by name, checked against its
+	// declarations as CheckConfig checks them; rules read them with
+	// Option.Seconds.
 	Options map[string]any
 }
 
@@ -65,20 +66,21 @@ func Lint(src []byte, rules []*Rule, cfg *Config) []Diagnostic {
 func LintFile(f *syntax.File, rules []*Rule, cfg *Config) []Diagnostic {
 	sh := &shared{}
 	targets := cfg.targets()
+	sups := parseSuppressions(f)
 	var passes []*Pass
 	for _, r := range rules {
 		rc := cfg.rule(r.Name)
 		if rc.Severity == Off || r.Run == nil {
 			continue
 		}
-		passes = append(passes, &Pass{File: f, Rule: r, Targets: targets, Options: rc.Options, shared: sh, severity: rc.Severity})
+		passes = append(passes, &Pass{File: f, Rule: r, Targets: targets, Options: rc.Options, shared: sh, severity: rc.Severity, sups: sups})
 	}
 	runPasses(passes)
 	var diags []Diagnostic
 	for _, p := range passes {
 		diags = append(diags, p.diags...)
 	}
-	diags = suppress(f, diags, rules, cfg)
+	diags = suppress(f, sups, diags, rules, cfg)
 	slices.SortStableFunc(diags, func(a, b Diagnostic) int {
 		return cmp.Or(cmp.Compare(a.Span.Start, b.Span.Start), cmp.Compare(a.Span.End, b.Span.End), cmp.Compare(a.Rule, b.Rule))
 	})

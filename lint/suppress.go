@@ -111,30 +111,19 @@ func parseSuppressions(f *syntax.File) []*suppression {
 	return out
 }
 
-// suppress drops the diagnostics that suppression comments cover, and adds
-// one of unused-suppression for each comment, or rule name in one, that
-// covered nothing.
-func suppress(f *syntax.File, diags []Diagnostic, rules []*Rule, cfg *Config) []Diagnostic {
-	sups := parseSuppressions(f)
+// covers reports whether s covers line i.
+func (s *suppression) covers(i int) bool { return s.first <= i && i < s.end }
+
+// suppress applies the suppression comments sups of f to diags (see
+// narrow), and adds one diagnostic of unused-suppression for each comment,
+// or rule name in one, that applied to nothing.
+func suppress(f *syntax.File, sups []*suppression, diags []Diagnostic, rules []*Rule, cfg *Config) []Diagnostic {
 	if len(sups) == 0 {
 		return diags
 	}
 	kept := diags[:0]
 	for _, d := range diags {
-		line := f.LineAt(d.Span.Start)
-		if line < 0 {
-			line = 0 // the byte order mark belongs with the first line
-		}
-		suppressed := false
-		for _, s := range sups {
-			if line < s.first || line >= s.end {
-				continue
-			}
-			if k := slices.Index(s.rules, d.Rule); k >= 0 {
-				s.used[k], suppressed = true, true
-			}
-		}
-		if !suppressed {
+		if d, ok := narrow(f, sups, d); ok {
 			kept = append(kept, d)
 		}
 	}
@@ -190,9 +179,97 @@ func suppress(f *syntax.File, diags []Diagnostic, rules []*Rule, cfg *Config) []
 	return diags
 }
 
+// narrow applies to d the suppressions of its rule that cover some of the
+// lines its range spans, and marks them used. It returns false when they
+// cover all of those lines. Otherwise d stays, with its range trimmed to
+// run from the first line they leave to the last: a suppression covers
+// exactly the lines it names, and a finding that also spans other lines
+// (a run of invalid lines, a record of several User-agent lines, the part
+// of a file past a size limit) is still reported there. Covered lines
+// between uncovered ones stay inside the range, which is one span; rules
+// that report runs of like lines break them where the suppressions change
+// (Pass.SuppressedAlike), so that their message fits the range too.
+//
+// A fix that edits a covered line is dropped rather than narrowed: the
+// user asked for those lines to be left alone, and a subset of a fix's
+// edits is not known to be a fix, or safe.
+func narrow(f *syntax.File, sups []*suppression, d Diagnostic) (Diagnostic, bool) {
+	first, last := lineRange(f, d.Span)
+	var covering []*suppression
+	for _, s := range sups {
+		k := slices.Index(s.rules, d.Rule)
+		if k < 0 || s.end <= first || s.first > last {
+			continue
+		}
+		s.used[k] = true
+		covering = append(covering, s)
+	}
+	if len(covering) == 0 {
+		return d, true
+	}
+	coverer := func(i int) *suppression {
+		for _, s := range covering {
+			if s.covers(i) {
+				return s
+			}
+		}
+		return nil
+	}
+	// Once trimmed, the range does not start or end on a blank or comment
+	// line (such as an enable comment), which no finding is about.
+	quiet := func(i int) bool { k := f.Lines[i].Kind; return k == syntax.LineBlank || k == syntax.LineComment }
+	lo, hi := first, last
+	for lo <= hi {
+		if s := coverer(lo); s != nil {
+			lo = s.end
+		} else if lo > first && quiet(lo) {
+			lo++
+		} else {
+			break
+		}
+	}
+	for lo <= hi {
+		if s := coverer(hi); s != nil {
+			hi = s.first - 1
+		} else if hi < last && quiet(hi) {
+			hi--
+		} else {
+			break
+		}
+	}
+	if lo > hi {
+		return d, false
+	}
+	if lo > first {
+		d.Span.Start = f.Lines[lo].Span.Start
+	}
+	if hi < last {
+		d.Span.End = f.Lines[hi].Text().End
+	}
+	d.Fixes = slices.DeleteFunc(slices.Clone(d.Fixes), func(fix Fix) bool {
+		return slices.ContainsFunc(fix.Edits, func(e Edit) bool {
+			from, to := lineRange(f, e.Span)
+			return slices.ContainsFunc(covering, func(s *suppression) bool { return s.first <= to && from < s.end })
+		})
+	})
+	return d, true
+}
+
+// lineRange returns the first and last lines of f that span touches. An
+// empty span touches the line it lies on, and the byte order mark belongs
+// with the first line.
+func lineRange(f *syntax.File, span syntax.Span) (first, last int) {
+	first = max(f.LineAt(span.Start), 0)
+	last = f.LineAt(max(span.End-1, span.Start))
+	if last < first {
+		last = first
+	}
+	return first, last
+}
+
 func suppressedBy(sups []*suppression, line int, rule string) bool {
 	for _, s := range sups {
-		if line >= s.first && line < s.end && slices.Contains(s.rules, rule) {
+		if s.covers(line) && slices.Contains(s.rules, rule) {
 			return true
 		}
 	}

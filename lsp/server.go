@@ -47,6 +47,7 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, opt Options) int {
 		exited:  make(chan struct{}),
 		enc:     syntax.UTF16,
 	}
+	s.mistakes = &configLog{log: s.log}
 	conn := jsonrpc2.NewConn(tolerantStream{jsonrpc2.NewHeaderStream(stream), s.log}, jsonrpc2.WithCodec(codec{}))
 	s.client = protocol.ClientDispatcher(conn)
 	ctx = protocol.WithClient(ctx, s.client)
@@ -169,6 +170,8 @@ type server struct {
 	asked   uint64
 	files   map[uri.URI]*openFile
 	linting map[uri.URI]*lintState
+	// mistakes logs the mistakes of the configuration files read.
+	mistakes *configLog
 
 	// publishMu orders the diagnostics sent for a file: a result is sent
 	// only if its version is still the file's, checked and sent under it.
@@ -255,11 +258,11 @@ func (s *server) Initialize(ctx context.Context, params *protocol.InitializePara
 		}
 	}
 	if len(params.InitializationOptions) > 0 {
-		if set, err := parseSettings(params.InitializationOptions); err == nil {
-			s.settings = set
-		} else {
+		set, err := parseSettings(params.InitializationOptions)
+		if err != nil {
 			s.log.Printf("initializationOptions: %v", err)
 		}
+		s.settings = set
 	}
 	s.state = stateInitialized
 	return &protocol.InitializeResult{
@@ -286,7 +289,7 @@ func (s *server) Shutdown(ctx context.Context) error {
 func (s *server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocumentParams) error {
 	item := params.TextDocument
 	s.mu.Lock()
-	f := &openFile{uri: item.URI, version: item.Version, buf: newEditBuffer([]byte(item.Text)), settings: s.settings, enc: s.enc}
+	f := &openFile{uri: item.URI, version: item.Version, buf: newEditBuffer([]byte(item.Text)), settings: s.settings, enc: s.enc, mistakes: s.mistakes}
 	s.files[item.URI] = f
 	s.mu.Unlock()
 	s.schedule(item.URI)
@@ -307,7 +310,7 @@ func (s *server) DidChange(ctx context.Context, params *protocol.DidChangeTextDo
 	for _, change := range params.ContentChanges {
 		buf = buf.apply(change, f.enc)
 	}
-	next := &openFile{uri: u, version: params.TextDocument.Version, buf: buf, settings: f.settings, enc: f.enc}
+	next := &openFile{uri: u, version: params.TextDocument.Version, buf: buf, settings: f.settings, enc: f.enc, mistakes: f.mistakes}
 	s.mu.Lock()
 	s.files[u] = next
 	s.mu.Unlock()
@@ -345,9 +348,10 @@ func (s *server) DidClose(ctx context.Context, params *protocol.DidCloseTextDocu
 // when the client sends none (as most clients do), and lints every open
 // file again.
 func (s *server) DidChangeConfiguration(ctx context.Context, params *protocol.DidChangeConfigurationParams) error {
-	if set, ok, err := settingsFromNotification(params.Settings); err != nil {
-		s.log.Printf("didChangeConfiguration: %v", err)
-	} else if ok {
+	if set, ok, err := settingsFromNotification(params.Settings); ok {
+		if err != nil {
+			s.log.Printf("didChangeConfiguration: %v", err)
+		}
 		s.mu.Lock()
 		s.asked++
 		s.mu.Unlock()
@@ -531,6 +535,7 @@ type openFile struct {
 	buf      *editBuffer
 	settings settings
 	enc      syntax.Encoding
+	mistakes *configLog // where the configuration file's mistakes go
 
 	once sync.Once
 	doc  *document
@@ -538,13 +543,13 @@ type openFile struct {
 
 // reconfigured returns this version of the file under other settings.
 func (f *openFile) reconfigured(set settings) *openFile {
-	return &openFile{uri: f.uri, version: f.version, buf: f.buf, settings: set, enc: f.enc}
+	return &openFile{uri: f.uri, version: f.version, buf: f.buf, settings: set, enc: f.enc, mistakes: f.mistakes}
 }
 
 // document returns the file parsed, with its configuration.
 func (f *openFile) document() *document {
 	f.once.Do(func() {
-		f.doc = newDocument(f.uri, f.version, f.buf.text, configFor(f.uri, f.settings), f.enc)
+		f.doc = newDocument(f.uri, f.version, f.buf.text, configFor(f.uri, f.settings, f.mistakes), f.enc)
 	})
 	return f.doc
 }

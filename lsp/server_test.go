@@ -92,11 +92,14 @@ func startSession(t testing.TB, enc protocol.PositionEncodingKind) *session {
 }
 
 // newSession starts a server without initializing it.
-func newSession(t testing.TB) *session {
+func newSession(t testing.TB) *session { return newSessionWith(t, Options{Version: "test"}) }
+
+// newSessionWith starts a server with options opt without initializing it.
+func newSessionWith(t testing.TB, opt Options) *session {
 	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	s := &session{t: t, client: &testClient{diags: make(chan *protocol.PublishDiagnosticsParams, 64)}, status: make(chan int, 1)}
-	go func() { s.status <- Serve(context.Background(), serverEnd, Options{Version: "test"}) }()
+	go func() { s.status <- Serve(context.Background(), serverEnd, opt) }()
 	_, s.conn, s.server = protocol.NewClient(context.Background(), s.client, jsonrpc2.NewHeaderStream(clientEnd))
 	t.Cleanup(func() {
 		serverEnd.Close()

@@ -4,73 +4,57 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log"
+	"maps"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 
 	"go.lsp.dev/uri"
 
 	"github.com/robotslint/robotslint/lint"
-	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/rules"
 )
 
 // settings are what the client's configuration says, under the section
-// "robotslint":
+// "robotslint", in the shape of .robotslint.toml:
 //
-//	{"profiles": ["google", "bing"], "rules": {"crawl-delay": "off", "blocks-resources": "warning"}}
+//	{"profiles": ["google", "bing"], "rules": {"crawl-delay": {"max-delay": 30}, "blocks-resources": "warning"}}
 //
 // They are laid over the .robotslint.toml found from each file's
-// directory: the client's profiles replace the file's, and its rule
-// severities replace the file's for the rules it names.
+// directory: the client's profiles replace the file's, and the severities
+// and options it gives a rule replace the file's.
 type settings struct {
-	profiles []*match.Profile
-	rules    map[string]lint.Severity
+	overlay *lint.Config // nil for none
 	// generation counts the settings received, to tell pull clients that
 	// diagnostics changed.
 	generation uint64
 }
 
-type settingsJSON struct {
-	Profiles []string          `json:"profiles"`
-	Rules    map[string]string `json:"rules"`
-}
-
-// parseSettings reads the "robotslint" section of the client's settings.
-// null and {} mean no settings.
+// parseSettings reads the "robotslint" section of the client's settings,
+// checked as a .robotslint.toml is. null and {} mean no settings. What
+// could be read applies; the error says what could not.
 func parseSettings(raw []byte) (settings, error) {
 	var set settings
-	var js settingsJSON
 	if len(raw) == 0 || string(raw) == "null" {
 		return set, nil
 	}
-	if err := json.Unmarshal(raw, &js); err != nil {
-		return set, fmt.Errorf("the robotslint settings are not an object: %v", err)
+	var values map[string]any
+	if err := json.Unmarshal(raw, &values); err != nil {
+		return set, fmt.Errorf("the robotslint settings must be an object such as {\"profiles\": [\"google\"]}, not %s", raw)
 	}
-	var errs []error
-	for _, name := range js.Profiles {
-		if p := match.LookupProfile(name); p != nil {
-			set.profiles = append(set.profiles, p)
-		} else {
-			errs = append(errs, fmt.Errorf("unknown profile %q", name))
-		}
+	cfg, mistakes := lint.CheckConfig(values, allRules())
+	set.overlay = cfg
+	if len(mistakes) == 0 {
+		return set, nil
 	}
-	for name, sev := range js.Rules {
-		if rules.Lookup(name) == nil {
-			errs = append(errs, fmt.Errorf("there is no rule named %q", name))
-			continue
-		}
-		s, err := lint.ParseSeverity(sev)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("rules.%s: %v", name, err))
-			continue
-		}
-		if set.rules == nil {
-			set.rules = map[string]lint.Severity{}
-		}
-		set.rules[name] = s
+	// One line for the log, however many mistakes.
+	msgs := make([]string, len(mistakes))
+	for i, m := range mistakes {
+		msgs[i] = m.Message
 	}
-	// What could be read applies; the rest is reported.
-	return set, errors.Join(errs...)
+	return set, errors.New(strings.Join(msgs, "; "))
 }
 
 // settingsFromNotification reads the settings a didChangeConfiguration
@@ -91,25 +75,37 @@ func settingsFromNotification(raw []byte) (set settings, ok bool, err error) {
 
 // configFor returns the configuration for the file at u: its
 // .robotslint.toml, if it is a file on disk with one above it, with the
-// client's settings laid over it. An unreadable or invalid configuration
-// file is ignored here; the command line reports it.
-func configFor(u uri.URI, set settings) *lint.Config {
+// client's settings laid over it. An unreadable configuration file is
+// ignored here, as the command line reports it; the mistakes of one that
+// reads go to mistakes, and what it says right applies.
+func configFor(u uri.URI, set settings, mistakes *configLog) *lint.Config {
 	var cfg lint.Config
-	if base := fileConfig(u); base != nil {
+	if base := fileConfig(u, mistakes); base != nil {
 		cfg = *base
 	}
-	if set.profiles != nil {
-		cfg.Targets = set.profiles
+	over := set.overlay
+	if over == nil {
+		return &cfg
 	}
-	if len(set.rules) > 0 {
-		merged := make(map[string]lint.RuleConfig, len(cfg.Rules)+len(set.rules))
-		for name, rc := range cfg.Rules {
-			merged[name] = rc
-		}
-		for name, sev := range set.rules {
-			rc := merged[name]
-			rc.Severity = sev
-			merged[name] = rc
+	if over.Targets != nil {
+		cfg.Targets = over.Targets
+	}
+	if len(over.Rules) > 0 {
+		// New maps: the settings' own serve every open file.
+		merged := make(map[string]lint.RuleConfig, len(cfg.Rules)+len(over.Rules))
+		maps.Copy(merged, cfg.Rules)
+		for name, rc := range over.Rules {
+			m := merged[name]
+			if rc.Severity != 0 {
+				m.Severity = rc.Severity
+			}
+			if len(rc.Options) > 0 {
+				options := make(map[string]any, len(m.Options)+len(rc.Options))
+				maps.Copy(options, m.Options)
+				maps.Copy(options, rc.Options)
+				m.Options = options
+			}
+			merged[name] = m
 		}
 		cfg.Rules = merged
 	}
@@ -117,19 +113,53 @@ func configFor(u uri.URI, set settings) *lint.Config {
 }
 
 // fileConfig finds and reads the .robotslint.toml above a file URI.
-func fileConfig(u uri.URI) *lint.Config {
+func fileConfig(u uri.URI, mistakes *configLog) *lint.Config {
 	if u.Scheme() != "file" {
 		return nil // untitled: buffers and the like have no directory
 	}
-	_, data, err := lint.FindConfig(filepath.Dir(u.FsPath()), os.ReadFile)
+	path, data, err := lint.FindConfig(filepath.Dir(u.FsPath()), os.ReadFile)
 	if data == nil || err != nil {
 		return nil
 	}
-	cfg, err := lint.ParseConfig(data, rules.All())
-	if err != nil {
-		return nil
-	}
+	cfg, err := lint.ParseConfig(data, allRules())
+	mistakes.note(path, err)
 	return cfg
+}
+
+// configLog logs the mistakes of configuration files once each, rather
+// than at every lint of every file under them.
+type configLog struct {
+	log  *log.Logger
+	mu   sync.Mutex
+	said map[string]string // path -> the mistake last logged, or ""
+}
+
+// note logs err, the mistake found in the configuration file at path, or
+// nil for none, unless it was the last logged for that file.
+func (c *configLog) note(path string, err error) {
+	if c == nil {
+		return
+	}
+	msg := ""
+	var mistake *lint.ConfigError
+	switch {
+	case errors.As(err, &mistake) && mistake.Line > 0:
+		msg = fmt.Sprintf("%s:%d: %v", path, mistake.Line, err)
+	case err != nil:
+		msg = fmt.Sprintf("%s: %v", path, err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.said[path] == msg {
+		return
+	}
+	if c.said == nil {
+		c.said = map[string]string{}
+	}
+	c.said[path] = msg
+	if msg != "" {
+		c.log.Print(msg)
+	}
 }
 
 // allRules is the catalogue the server lints with.

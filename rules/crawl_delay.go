@@ -36,21 +36,26 @@ var CrawlDelay = &lint.Rule{
 	Clean:    "User-agent: *\nDisallow: /search\n",
 	Severity: lint.Info,
 	Profiles: []*match.Profile{match.Google, match.Bing, match.Yandex},
-	Options: []lint.Option{{
-		Name:    "max-delay",
-		Summary: "the longest delay, in seconds, that is not reported as too long (default 60)",
-	}},
-	Run: runCrawlDelay,
+	Options:  []lint.Option{maxDelayOption},
+	Run:      runCrawlDelay,
 }
 
-// defaultMaxDelay is the longest delay not reported: a minute between
-// requests already caps a crawler at 1,440 pages a day.
-const defaultMaxDelay = 60.0
+// maxDelayOption is the longest delay not reported. By default a minute:
+// that already caps a crawler at 1,440 pages a day. A delay of more than a
+// day, which lets a crawler fetch less than a page a day, is always
+// reported.
+var maxDelayOption = lint.Option{
+	Name:    "max-delay",
+	Summary: "the longest delay, in seconds, that is not reported as too long",
+	Kind:    lint.Seconds,
+	Default: 60,
+	Max:     86400,
+}
 
 func runCrawlDelay(pass *lint.Pass) {
 	f := pass.File
 	src := f.Bytes()
-	maxDelay := optionSeconds(pass.Options["max-delay"], defaultMaxDelay)
+	maxDelay := maxDelayOption.Seconds(pass.Options)
 	honouring := targetsWhere(pass, func(p *match.Profile) bool { return honours(syntax.DirectiveCrawlDelay, p) })
 	ignoring := targetsWhere(pass, func(p *match.Profile) bool { return !honours(syntax.DirectiveCrawlDelay, p) })
 	// Who reads the value: the targeted crawlers that honour Crawl-delay,
@@ -60,7 +65,7 @@ func runCrawlDelay(pass *lint.Pass) {
 		whoHonours = prose.Join(prose.Readers(honouring))
 		oneHonours = whoHonours
 	}
-	first, plain := -1, 0 // the first line reported as ignored, and the lines like it
+	var plain []int // the lines reported as ignored, once
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		if l.Kind != syntax.LineDirective || l.Directive != syntax.DirectiveCrawlDelay || l.Sep().Len() != 1 || src[l.Sep().Start] != ':' {
@@ -84,26 +89,21 @@ func runCrawlDelay(pass *lint.Pass) {
 			pass.Report(l.Value(), fmt.Sprintf("a delay of %s seconds lets %s fetch %s", value, oneHonours, perDay),
 				lint.WithSeverity(lint.Warning))
 		default:
-			if first < 0 {
-				first = i
-			} else {
-				plain++
-			}
+			plain = append(plain, i)
 		}
 	}
-	if first < 0 || len(ignoring) == 0 {
+	if len(ignoring) == 0 {
 		return
 	}
-	msg := prose.Subject(prose.Readers(ignoring), "ignores", "ignore") + " `Crawl-delay`"
-	if plain > 0 {
-		msg += " (here and on " + prose.Count(plain, "more line", "more lines") + ")"
+	for _, lines := range pass.GroupBySuppression(plain) {
+		msg := prose.Subject(prose.Readers(ignoring), "ignores", "ignore") + " `Crawl-delay`" + hereAndMore(lines)
+		if len(honouring) > 0 {
+			msg += "; " + prose.Subject(prose.Readers(honouring), "honours", "honour") + " it"
+		} else {
+			msg += "; only other crawlers, such as Bing, honour it"
+		}
+		pass.Report(f.Lines[lines[0]].Key(), msg)
 	}
-	if len(honouring) > 0 {
-		msg += "; " + prose.Subject(prose.Readers(honouring), "honours", "honour") + " it"
-	} else {
-		msg += "; only other crawlers, such as Bing, honour it"
-	}
-	pass.Report(f.Lines[first].Key(), msg)
 }
 
 // parseSeconds reads a non-negative decimal number of seconds: digits,
@@ -125,22 +125,4 @@ func parseSeconds(b []byte) (float64, bool) {
 	}
 	v, err := strconv.ParseFloat(string(b), 64)
 	return v, err == nil
-}
-
-// optionSeconds reads a number of seconds from a rule option as the
-// configuration file decodes it, or returns def.
-func optionSeconds(v any, def float64) float64 {
-	switch n := v.(type) {
-	case int:
-		return float64(n)
-	case int64:
-		return float64(n)
-	case float64:
-		return n
-	case string:
-		if s, ok := parseSeconds([]byte(n)); ok {
-			return s
-		}
-	}
-	return def
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/agext/levenshtein"
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -845,4 +846,13 @@ func nameFix(x *fixProver, i int, info *lineInfo) (lint.Fix, bool) {
 		title = "Rewrite as `" + canonical + ":`"
 	}
 	return lint.Fix{Title: title, Safe: x.safe(i, edits), Edits: edits}, true
+}
+
+// hereAndMore counts, for a finding reported once on the first of lines,
+// the other lines it is about.
+func hereAndMore(lines []int) string {
+	if n := len(lines) - 1; n > 0 {
+		return " (here and on " + prose.Count(n, "more line", "more lines") + ")"
+	}
+	return ""
 }

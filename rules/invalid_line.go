@@ -115,7 +115,9 @@ func runInvalidLine(pass *lint.Pass) {
 		body := f.Text(info.body)
 		switch info.invalid {
 		case invalidStray, invalidEscapes, invalidURL, invalidSlashes:
-			if run.lines > 0 && (run.kind != info.invalid || !quiet(run.last+1, i)) {
+			// A suppression comment covers exactly the lines it names,
+			// so a run ends where the suppressions change.
+			if run.lines > 0 && (run.kind != info.invalid || !quiet(run.last+1, i) || !pass.SuppressedAlike(run.last, i)) {
 				flush()
 			}
 			if run.lines == 0 {

@@ -36,6 +36,12 @@ func TestRuleList(t *testing.T) {
 		if r.Severity < lint.Error || r.Severity > lint.Hint {
 			t.Errorf("%s: default severity %v", r.Name, r.Severity)
 		}
+		// Reading a configuration checks options by their declaration.
+		for _, o := range r.Options {
+			if !kebab.MatchString(o.Name) || o.Kind == 0 || !(o.Min <= o.Default && o.Default <= o.Max) {
+				t.Errorf("%s: option %q needs a kebab-case name, a kind and a default in its range", r.Name, o.Name)
+			}
+		}
 		// The examples show what the rule means under the default targets,
 		// or, for a rule about crawlers not targeted by default (legacy),
 		// with those crawlers targeted too.

@@ -53,9 +53,16 @@ func runMissingUserAgent(pass *lint.Pass) {
 			orphans = append(orphans, i)
 		}
 	}
-	if len(orphans) == 0 {
-		return
+	// Suppressing the first line leaves the others reported.
+	for _, group := range pass.GroupBySuppression(orphans) {
+		reportOrphans(pass, group)
 	}
+}
+
+// reportOrphans reports the rules before any User-agent line, once, on the
+// first of them.
+func reportOrphans(pass *lint.Pass, orphans []int) {
+	f := pass.File
 	first := orphans[0]
 	who := uaCrawlers(pass, match.Google, match.Bing, match.Yandex, match.RFC9309, match.Legacy)
 	var msg string

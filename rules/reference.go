@@ -38,7 +38,7 @@ func Explain(r *lint.Rule) string {
 	if len(r.Options) > 0 {
 		b.WriteString("\n**Options** (in `.robotslint.toml`, under `[rules." + r.Name + "]`)\n\n")
 		for _, o := range r.Options {
-			fmt.Fprintf(&b, "- `%s`: %s\n", o.Name, o.Summary)
+			fmt.Fprintf(&b, "- `%s`: %s\n", o.Name, o.Doc())
 		}
 	}
 	return b.String()

@@ -76,20 +76,20 @@ func runUnsupportedDirective(pass *lint.Pass) {
 	// The lines of each directive, by name: the first is reported as
 	// ignored, with a count of the others.
 	type seen struct {
-		d            syntax.Directive
-		key          string
-		first, lines int
+		d     syntax.Directive
+		key   string
+		lines []int
 	}
 	var order []*seen
 	byKey := map[string]*seen{}
 	add := func(i int, d syntax.Directive, key string) {
 		s := byKey[key]
 		if s == nil {
-			s = &seen{d: d, key: key, first: i}
+			s = &seen{d: d, key: key}
 			byKey[key] = s
 			order = append(order, s)
 		}
-		s.lines++
+		s.lines = append(s.lines, i)
 	}
 	for i := range f.Lines {
 		l := &f.Lines[i]
@@ -129,15 +129,12 @@ func runUnsupportedDirective(pass *lint.Pass) {
 		if len(ignoring) == 0 {
 			continue
 		}
-		l := &f.Lines[s.first]
-		written := quote(f.Text(l.Key()))
-		where := ""
-		if n := s.lines - 1; n > 0 {
-			where = " (here and on " + prose.Count(n, "more line", "more lines") + ")"
-		}
 		yandexReads := pass.Targeted(match.Yandex) && honours(s.d, match.Yandex)
-		pass.Report(l.Key(), fmt.Sprintf("%s %s%s; %s", prose.Subject(prose.Readers(ignoring), "ignores", "ignore"), written, where,
-			unsupportedNote(s.d, s.key, yandexReads)))
+		for _, lines := range pass.GroupBySuppression(s.lines) {
+			l := &f.Lines[lines[0]]
+			pass.Report(l.Key(), fmt.Sprintf("%s %s%s; %s", prose.Subject(prose.Readers(ignoring), "ignores", "ignore"), quote(f.Text(l.Key())), hereAndMore(lines),
+				unsupportedNote(s.d, s.key, yandexReads)))
+		}
 	}
 }
 

@@ -515,11 +515,7 @@ func loadConfig(path string) (*lint.Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %v", path, pathErrText(err))
 	}
-	cfg, err := lint.ParseConfig(data, append(rules.All(), siteRules...))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return cfg, nil
+	return parseConfig(path, data)
 }
 
 // findConfig returns the configuration for the file at path: the nearest
@@ -547,9 +543,20 @@ func findConfig(path string) (*lint.Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %v", found, pathErrText(err))
 	}
+	return parseConfig(found, data)
+}
+
+// parseConfig reads the configuration file at path, whose contents are
+// data; a mistake in it is named by the file's path and line, as
+// compilers name a line of code.
+func parseConfig(path string, data []byte) (*lint.Config, error) {
 	cfg, err := lint.ParseConfig(data, append(rules.All(), siteRules...))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", found, err)
+	var mistake *lint.ConfigError
+	switch {
+	case errors.As(err, &mistake) && mistake.Line > 0:
+		return nil, fmt.Errorf("%s:%d: %v", path, mistake.Line, err)
+	case err != nil:
+		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return cfg, nil
 }

@@ -113,7 +113,7 @@ func ruleEntry(r *lint.Rule, scope string) ruleJSON {
 		j.Profiles = append(j.Profiles, p.Name)
 	}
 	for _, o := range r.Options {
-		j.Options = append(j.Options, ruleOption(o))
+		j.Options = append(j.Options, ruleOption{Name: o.Name, Summary: o.Doc()})
 	}
 	return j
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
-	"math"
 	"mime"
 	"net"
 	"net/http"
@@ -32,13 +31,19 @@ type siteReport struct {
 	Diagnostics []lint.Diagnostic
 }
 
-// defaultSlowSeconds is how long a fetch may take before fetch-slow
-// reports it. A static robots.txt arrives in milliseconds, so 5 seconds
-// leaves ample room for a slow network between robotslint and the site,
-// while a file that takes longer is half-way to robotslint's own 10 s
-// timeout and into the range where crawlers that give up sooner (few say
-// when) see no answer at all.
-const defaultSlowSeconds = 5.0
+// maxSecondsOption is how long a fetch may take before fetch-slow reports
+// it. A static robots.txt arrives in milliseconds, so 5 seconds leaves
+// ample room for a slow network between robotslint and the site, while a
+// file that takes longer is half-way to robotslint's own 10 s timeout and
+// into the range where crawlers that give up sooner (few say when) see no
+// answer at all. No crawler is known to wait ten minutes.
+var maxSecondsOption = lint.Option{
+	Name:    "max-seconds",
+	Summary: "the longest fetch, in seconds, that is not reported as slow",
+	Kind:    lint.Seconds,
+	Default: 5,
+	Max:     600,
+}
 
 // unreachableTail says what crawlers do when robots.txt is unreachable:
 // RFC 9309 §2.3.1.4, then Google's schedule from its robots.txt
@@ -143,10 +148,7 @@ var (
 		},
 		Severity: lint.Warning,
 		Profiles: []*match.Profile{match.Google},
-		Options: []lint.Option{{
-			Name:    "max-seconds",
-			Summary: "the longest fetch, in seconds, that is not reported as slow (default 5)",
-		}},
+		Options:  []lint.Option{maxSecondsOption},
 	}
 )
 
@@ -473,7 +475,7 @@ func (f *siteFindings) slow(r *fetchResult) {
 		// and how long it took is beside the point.
 		return
 	}
-	limit := time.Duration(optionSeconds(f.ruleConfig(fetchSlowRule).Options["max-seconds"], defaultSlowSeconds) * float64(time.Second))
+	limit := time.Duration(maxSecondsOption.Seconds(f.ruleConfig(fetchSlowRule).Options) * float64(time.Second))
 	if r.Elapsed <= limit {
 		return
 	}
@@ -483,33 +485,6 @@ func (f *siteFindings) slow(r *fetchResult) {
 	}
 	f.report(fetchSlowRule, 0, "robots.txt took %s to fetch, more than %s: a crawler that gives up sooner gets no answer, "+
 		"which Google treats like a 5xx, stopping crawling for 12 hours", took, limit)
-}
-
-// optionSeconds reads an option given in seconds, as TOML gives it (an
-// integer, a float or a string), or returns def when it is absent or not
-// a non-negative number.
-func optionSeconds(v any, def float64) float64 {
-	var s float64
-	switch n := v.(type) {
-	case int:
-		s = float64(n)
-	case int64:
-		s = float64(n)
-	case float64:
-		s = n
-	case string:
-		x, err := strconv.ParseFloat(strings.TrimSpace(n), 64)
-		if err != nil {
-			return def
-		}
-		s = x
-	default:
-		return def
-	}
-	if s < 0 || math.IsNaN(s) || math.IsInf(s, 0) {
-		return def
-	}
-	return s
 }
 
 // thousands writes n with commas between thousands: 1,048,576.
