@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/robotslint/robotslint/lint/match"
 )
 
 // version is robotslint's version as the User-Agent gives it. Release
@@ -366,58 +368,53 @@ func (l *locationRecorder) RoundTrip(req *http.Request) (*http.Response, error) 
 	return resp, nil
 }
 
-// Explain says in one line which case of RFC 9309 §2.3.1 applied and what
-// crawlers do about it.
-func (r *fetchResult) Explain() string {
-	const (
-		obey     = "crawlers obey its rules (RFC 9309 §2.3.1.1)"
-		allowAll = "crawlers may fetch everything"
-		denyAll  = "crawlers must assume everything is disallowed (RFC 9309 §2.3.1.4)"
-	)
-	who := r.who()
+// Explain says in one line what the fetch got and what the crawlers of
+// targets do about it.
+func (r *fetchResult) Explain(targets []*match.Profile) string {
 	var s string
+	if r.answer() == answerFile {
+		s = fmt.Sprintf("%s answered %s: crawlers obey its rules (RFC 9309 §2.3.1.1)", r.who(), r.status())
+		if r.Truncated {
+			s += fmt.Sprintf(", but only the first %s were read; Google ignores the rest too (RFC 9309 §2.5)", sizeText(r.maxBytes))
+		}
+	} else {
+		s = r.happened(r.who()) + ": " + readingText(r.answer(), targets)
+	}
+	// Error texts are the network's, not ours; keep the sentence one line.
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// happened says what became of the request for robots.txt when it gave no
+// file, with who naming the URL or server that answered.
+func (r *fetchResult) happened(who string) string {
 	switch r.cause {
 	case causeStatus:
-		switch {
-		case r.Outcome == fetchFetched:
-			s = fmt.Sprintf("%s answered %s: %s", who, r.status(), obey)
-			if r.Truncated {
-				s += fmt.Sprintf(", but only the first %s were read; Google ignores the rest too (RFC 9309 §2.5)", sizeText(r.maxBytes))
-			}
-		case r.Outcome == fetchUnavailable:
-			s = fmt.Sprintf("%s answered %s: %s (RFC 9309 §2.3.1.3)", who, r.status(), allowAll)
-		case r.Status == http.StatusTooManyRequests:
-			s = fmt.Sprintf("%s answered %s, which Google treats like a 5xx: %s", who, r.status(), denyAll)
-		case r.Status >= 500 && r.Status < 600:
-			s = fmt.Sprintf("%s answered %s: %s", who, r.status(), denyAll)
-		default:
-			s = fmt.Sprintf("%s answered the unexpected status %s: %s", who, r.status(), denyAll)
+		if r.answer() == answerServerError && (r.Status < 500 || r.Status >= 600) {
+			return fmt.Sprintf("%s answered the unexpected status %s", who, r.status())
 		}
+		return fmt.Sprintf("%s answered %s", who, r.status())
 	case causeUnfollowable:
-		s = fmt.Sprintf("%s answered %s with no redirect to follow: %s, as when there is no robots.txt (RFC 9309 §2.3.1.2, §2.3.1.3)", who, r.status(), allowAll)
+		return fmt.Sprintf("%s answered %s with no redirect to follow", who, r.status())
 	case causeTooManyRedirects:
-		s = fmt.Sprintf("%s was redirected more than %d times: %s, as Google treats it like a 404 (RFC 9309 §2.3.1.2)", r.URL, maxFetchRedirects, allowAll)
+		return fmt.Sprintf("%s was redirected more than %d times", r.URL, maxFetchRedirects)
 	case causeBadRedirect:
 		to := ""
 		if len(r.Hops) > 0 {
 			to = r.Hops[len(r.Hops)-1].Location
 		}
-		s = fmt.Sprintf("%s redirected to %s, which is not an http or https URL: %s", who, to, denyAll)
+		return fmt.Sprintf("%s redirected to %s, which is not an http or https URL", who, to)
 	case causeBadLocation:
-		s = fmt.Sprintf("%s answered %s with the unparsable Location %q: %s", who, r.status(), r.location, denyAll)
+		return fmt.Sprintf("%s answered %s with the unparsable Location %q", who, r.status(), r.location)
 	case causeTimeout:
-		s = fmt.Sprintf("%s did not answer within %s: %s", who, r.timeout, denyAll)
+		return fmt.Sprintf("%s did not answer within %s", who, r.timeout)
 	case causeBodyTimeout:
-		s = fmt.Sprintf("%s answered %s but did not send the whole file within %s: %s", who, r.status(), r.timeout, denyAll)
+		return fmt.Sprintf("%s answered %s but did not send the whole file within %s", who, r.status(), r.timeout)
 	case causeBodyError:
-		s = fmt.Sprintf("%s answered %s but the file broke off (%v): %s", who, r.status(), r.Err, denyAll)
+		return fmt.Sprintf("%s answered %s but the file broke off (%v)", who, r.status(), r.Err)
 	case causeCanceled:
-		s = fmt.Sprintf("the fetch of %s was cancelled (%v): %s", who, r.Err, denyAll)
-	default: // causeNetwork
-		s = fmt.Sprintf("%s could not be reached (%v): %s", who, r.Err, denyAll)
+		return fmt.Sprintf("the fetch of %s was cancelled (%v)", who, r.Err)
 	}
-	// Error texts are the network's, not ours; keep the sentence one line.
-	return strings.Join(strings.Fields(s), " ")
+	return fmt.Sprintf("%s could not be reached (%v)", who, r.Err)
 }
 
 // who names the URL a sentence is about: the one asked for and, after

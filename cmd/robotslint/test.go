@@ -234,7 +234,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			Notes        []crawlerNote    `json:"notes,omitempty"`
 		}{Results: slices.Concat(results...), Notes: run.notes()}
 		if f := run.fetched; f != nil {
-			doc.Fetch = &fetchJSON{URL: f.URL, FinalURL: f.FinalURL, Redirects: len(f.Hops), Status: f.Status, Outcome: f.Outcome, Truncated: f.Truncated, Explanation: f.Explain()}
+			doc.Fetch = &fetchJSON{URL: f.URL, FinalURL: f.FinalURL, Redirects: len(f.Hops), Status: f.Status, Outcome: f.Outcome, Truncated: f.Truncated, Explanation: f.Explain(profiles)}
 		}
 		if run.expectFile != "" {
 			if failures == nil {
@@ -251,7 +251,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return status
 	}
 	if run.fetched != nil {
-		fmt.Fprintln(out, run.fetched.Explain())
+		fmt.Fprintln(out, run.fetched.Explain(profiles))
 	}
 	if run.expectFile == "" || len(run.urls) > 0 {
 		writeResults(out, results[:len(run.agents)*len(run.urls)])
@@ -337,15 +337,15 @@ func (run *testRun) check(agent, url string) []testResult {
 }
 
 // wholeSite is the verdict on every URL of a site whose robots.txt could
-// not be fetched: RFC 9309 §2.3.1 allows everything when the file is
-// unavailable (4xx) and disallows everything when it is unreachable (5xx,
-// no answer); the 1997 draft disallows everything on 401 and 403 too.
+// not be fetched, as crawlerReadings has it for profile p.
 func wholeSite(f *fetchResult, p *match.Profile) (allowed bool, reason string) {
-	switch {
-	case f.Outcome == fetchUnavailable && p == match.Legacy && (f.Status == 401 || f.Status == 403):
-		return false, fmt.Sprintf("robots.txt answered %d: the 1997 draft restricts the whole site", f.Status)
-	case f.Outcome == fetchUnavailable:
+	switch readingOf(p, f.answer()) {
+	case readAllowAll:
 		return true, "robots.txt unavailable: the whole site is allowed"
+	case readDenied:
+		return false, fmt.Sprintf("robots.txt answered %d: the 1997 draft restricts the whole site", f.Status)
+	case readPaused:
+		return false, "robots.txt unreachable: the whole site is disallowed for 12 hours, then the last cached copy applies"
 	}
 	return false, "robots.txt unreachable: the whole site is disallowed"
 }
