@@ -30,6 +30,9 @@ const (
 	// defaultFetchMaxBytes is 500 KiB: RFC 9309 §2.5 lets crawlers stop
 	// parsing there, and Google does.
 	defaultFetchMaxBytes = 500 * 1024
+	// maxFetchTimeout caps --timeout: crawlers give up on a robots.txt
+	// long before, and a typo such as 10h should not hang a CI job.
+	maxFetchTimeout = 5 * time.Minute
 	// maxFetchRedirects is the RFC 9309 §2.3.1.2 minimum ("SHOULD follow
 	// at least five consecutive redirects") and what Google follows.
 	maxFetchRedirects = 5
@@ -128,15 +131,60 @@ var (
 	errFetchTimeout     = errors.New("robots.txt fetch timed out")
 )
 
-// isURL reports whether a command-line argument names a web site rather
-// than a file: it starts with http:// or https://, in any case.
+// timeoutFlag is --timeout, checked as it is parsed so that a bad value
+// stops the command before any work: a duration with a unit, positive and
+// at most maxFetchTimeout.
+type timeoutFlag time.Duration
+
+func (t *timeoutFlag) String() string { return time.Duration(*t).String() }
+
+// Set reads a duration, suggesting the unit a bare number lacks.
+func (t *timeoutFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		n, nerr := strconv.ParseFloat(s, 64)
+		switch {
+		case nerr == nil && n > 0:
+			return fmt.Errorf("a duration needs a unit: did you mean %ss?", s)
+		case nerr == nil:
+			return errors.New("want a positive duration, such as 10s")
+		}
+		return errors.New("want a duration such as 10s, 500ms or 1m")
+	}
+	if d <= 0 {
+		return errors.New("want a positive duration, such as 10s")
+	}
+	if d > maxFetchTimeout {
+		return fmt.Errorf("want at most %gm: crawlers give up on robots.txt long before", maxFetchTimeout.Minutes())
+	}
+	*t = timeoutFlag(d)
+	return nil
+}
+
+// isURL reports whether a command-line argument is meant as a URL rather
+// than a file: it starts with a scheme and "://" (http://, but also ftp://
+// or file://, which robotsURL then refuses by name rather than the reader
+// as a missing file), or with "http:" or "https:", in any case. A scheme
+// has at least two letters, so that a Windows drive is a path.
 func isURL(arg string) bool {
-	for _, p := range []string{"http://", "https://"} {
-		if len(arg) >= len(p) && strings.EqualFold(arg[:len(p)], p) {
-			return true
+	scheme, rest, ok := strings.Cut(arg, ":")
+	if !ok || len(scheme) < 2 || !isScheme(scheme) {
+		return false
+	}
+	return strings.HasPrefix(rest, "//") || strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https")
+}
+
+// isScheme reports whether s is a URL scheme as RFC 3986 §3.1 spells one.
+func isScheme(s string) bool {
+	for i, c := range s {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		default:
+			return false
 		}
 	}
-	return false
+	return s != ""
 }
 
 // robotsURL returns the robots.txt URL governing target: the same scheme,
@@ -152,11 +200,22 @@ func robotsURL(target string) (string, error) {
 		}
 		return "", fmt.Errorf("invalid URL %q: %v", target, err)
 	}
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return "", fmt.Errorf("cannot fetch robots.txt for %q: only http and https URLs can be fetched", target)
+	switch u.Scheme {
+	case "http", "https":
+	case "file":
+		return "", fmt.Errorf("cannot fetch %q: unsupported scheme file; robotslint fetches http and https URLs, and reads a file given by its path (%s)", target, u.Path)
+	case "":
+		return "", fmt.Errorf("cannot fetch %q: it is not an http or https URL", target)
+	default:
+		return "", fmt.Errorf("cannot fetch %q: unsupported scheme %s; robotslint fetches http and https URLs", target, u.Scheme)
 	}
 	if u.Host == "" || u.Hostname() == "" {
-		return "", fmt.Errorf("cannot fetch robots.txt for %q: the URL has no host", target)
+		msg := fmt.Sprintf("cannot fetch robots.txt for %q: the URL has no host", target)
+		// "http:/example.com" and "http:example.com" lack slashes.
+		if rest := strings.TrimLeft(target[len(u.Scheme)+1:], "/"); rest != "" && !strings.HasPrefix(rest, ":") {
+			msg += fmt.Sprintf(" (did you mean %s://%s?)", u.Scheme, rest)
+		}
+		return "", errors.New(msg)
 	}
 	r := url.URL{Scheme: u.Scheme, Host: strings.ToLower(u.Host), Path: "/robots.txt"}
 	return r.String(), nil

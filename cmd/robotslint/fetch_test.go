@@ -396,7 +396,9 @@ func TestFetchRobotsURL(t *testing.T) {
 func TestFetchIsURL(t *testing.T) {
 	for arg, want := range map[string]bool{
 		"http://x": true, "https://x/robots.txt": true, "HTTPS://X": true, "Http://": true,
-		"robots.txt": false, "-": false, "http": false, "ftp://x": false, "./http://x": false, "": false,
+		"ftp://x": true, "file:///srv/robots.txt": true, "git+ssh://h/r": true, "http:/x": true, "https:x": true,
+		"robots.txt": false, "-": false, "http": false, "./http://x": false, "": false, `C:\robots.txt`: false, "c://x": false,
+		"mailto:a@b": false, "a b://x": false, "1x://y": false,
 	} {
 		if got := isURL(arg); got != want {
 			t.Errorf("isURL(%q) = %v", arg, got)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 )
 
@@ -141,4 +142,36 @@ func pathErrText(err error) error {
 		return pathErr.Err
 	}
 	return err
+}
+
+// siteHint adds to the error of a path that does not exist the URL the
+// user may have meant, when the path reads as a host name: "robotslint
+// example.com" is a first command people type.
+func siteHint(path string, err error) error {
+	if _, statErr := os.Stat(path); !errors.Is(statErr, fs.ErrNotExist) || !looksLikeHost(path) {
+		return err
+	}
+	return fmt.Errorf("%v (to fetch the site's robots.txt, give its URL: https://%s)", err, path)
+}
+
+// looksLikeHost reports whether s reads as a host name, such as
+// example.com or www.example.co.uk, rather than as a file name: labels of
+// letters, digits and hyphens, the last of letters only and not a file
+// extension robots.txt files carry.
+func looksLikeHost(s string) bool {
+	labels := strings.Split(strings.ToLower(s), ".")
+	if len(labels) < 2 {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" || strings.Trim(l, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
+			return false
+		}
+	}
+	tld := labels[len(labels)-1]
+	switch tld {
+	case "txt", "text", "bak", "orig", "old", "tmp", "html", "htm":
+		return false
+	}
+	return len(tld) >= 2 && strings.Trim(tld, "abcdefghijklmnopqrstuvwxyz") == ""
 }

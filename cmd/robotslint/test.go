@@ -37,7 +37,8 @@ Flags:
                    "allow AGENT URL" or "disallow AGENT URL" ("" for an
                    empty agent or URL; # starts a comment)
   --format FORMAT  text (default) or json
-  --timeout DUR    how long fetching robots.txt may take (default 10s)
+  --timeout DUR    how long fetching robots.txt may take (default 10s, at
+                   most 5m)
 
 Examples:
   robotslint test robots.txt /admin/ /products/
@@ -123,7 +124,8 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	urlsFile := flags.String("urls", "", "")
 	expectFile := flags.String("expect", "", "")
 	format := flags.String("format", "text", "")
-	timeout := flags.Duration("timeout", defaultFetchTimeout, "")
+	timeout := defaultFetchTimeout
+	flags.Var((*timeoutFlag)(&timeout), "timeout", "")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -175,16 +177,13 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var src []byte
 	var err error
 	if robots := flags.Arg(0); isURL(robots) {
-		if *timeout <= 0 {
-			return usageError(stderr, "--timeout must be positive")
-		}
-		res, err := fetchRobots(context.Background(), robots, fetchOptions{Timeout: *timeout})
+		res, err := fetchRobots(context.Background(), robots, fetchOptions{Timeout: timeout})
 		if err != nil {
 			return usageError(stderr, "%v", err)
 		}
 		run.fetched, src = res, res.Body
 	} else if src, err = readInput(robots, stdin); err != nil {
-		fmt.Fprintf(stderr, "robotslint: %v\n", err)
+		fmt.Fprintf(stderr, "robotslint: %v\n", siteHint(robots, err))
 		return exitError
 	}
 	file := syntax.Parse(src)
