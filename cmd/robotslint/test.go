@@ -12,8 +12,10 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode"
 
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/rules"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -23,16 +25,20 @@ const testUsage = `usage: robotslint test [flags] ROBOTS [URL...]
 Says whether crawlers may fetch URLs under a robots.txt file, and which
 line decides. ROBOTS is a path, "-" for standard input, or an http(s) URL:
 the site's /robots.txt is then fetched as crawlers fetch it (up to 5
-redirects; 4xx means everything is allowed, 5xx or no answer that
-everything is disallowed). URLs are paths ("/a?b=c") or absolute URLs; an
-empty URL means "/".
+redirects; mostly, 4xx means everything is allowed, 5xx or no answer that
+everything is disallowed; the first line says what each profile does).
+URLs are paths ("/a?b=c") or absolute URLs, taken as written; an empty URL
+means "/". When ROBOTS is no robots.txt file (an HTML page, an error
+message), a note says so: crawlers read no rules from it.
 
 Flags:
   --agent NAME     the crawler's robots.txt name; repeatable. Without it,
                    every name the file uses, and "*" for any other crawler
   --profile NAME   how to read the file: %s (default google),
                    or all: every profile, marking where they disagree
-  --urls FILE      read further URLs from FILE, one a line
+  --urls FILE      read further URLs from FILE, one a line, as written
+                   but for the line ending (blank lines and lines that
+                   start with # are skipped)
   --expect FILE    check the expectations in FILE, one a line:
                    "allow AGENT URL" or "disallow AGENT URL" ("" for an
                    empty agent or URL; # starts a comment)
@@ -155,11 +161,12 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "robotslint: %v\n", err)
 			return exitError
 		}
-		for _, line := range strings.Split(string(data), "\n") {
-			if line = strings.TrimSpace(line); line != "" {
-				run.urls = append(run.urls, line)
-			}
+		urls, err := parseURLs(*urlsFile, data)
+		if err != nil {
+			fmt.Fprintf(stderr, "robotslint: %v\n", err)
+			return exitError
 		}
+		run.urls = append(run.urls, urls...)
 	}
 	if run.expectFile != "" {
 		data, err := readInput(run.expectFile, stdin)
@@ -187,6 +194,9 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 	file := syntax.Parse(src)
+	// A page or an error message answers "allowed" everywhere for want of
+	// rules; say so, or the verdicts read as if the file were fine.
+	notRobotsTxt := rules.NotRobotsTxtReason(file)
 	for _, p := range profiles {
 		run.robots = append(run.robots, match.Compile(file, p))
 	}
@@ -228,10 +238,11 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *format == "json" {
 		doc := struct {
 			Fetch        *fetchJSON       `json:"fetch,omitempty"`
+			NotRobotsTxt string           `json:"notRobotsTxt,omitempty"`
 			Results      []testResult     `json:"results"`
 			Expectations *[]expectFailure `json:"expectations,omitempty"`
 			Notes        []crawlerNote    `json:"notes,omitempty"`
-		}{Results: slices.Concat(results...), Notes: run.notes()}
+		}{NotRobotsTxt: notRobotsTxt, Results: slices.Concat(results...), Notes: run.notes()}
 		if f := run.fetched; f != nil {
 			doc.Fetch = &fetchJSON{URL: f.URL, FinalURL: f.FinalURL, Redirects: len(f.Hops), Status: f.Status, Outcome: f.Outcome, Truncated: f.Truncated, Explanation: f.Explain(profiles)}
 		}
@@ -246,11 +257,22 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false) // URLs keep their & and HTML its <
 		enc.Encode(doc)
 		return status
 	}
 	if run.fetched != nil {
 		fmt.Fprintln(out, run.fetched.Explain(profiles))
+	}
+	if notRobotsTxt != "" {
+		name := flags.Arg(0)
+		switch {
+		case run.fetched != nil:
+			name = run.fetched.URL
+		case name == "-":
+			name = "<stdin>"
+		}
+		fmt.Fprintf(out, "note: %s: %s\n", name, notRobotsTxt)
 	}
 	if run.expectFile == "" || len(run.urls) > 0 {
 		writeResults(out, results[:len(run.agents)*len(run.urls)])
@@ -312,11 +334,7 @@ func (run *testRun) check(agent, url string) []testResult {
 		v := r.Check(agent, url)
 		res.Allowed = v.Allowed
 		for _, g := range v.Groups {
-			for _, a := range r.Groups[g].Agents {
-				if !slices.Contains(res.Group, a) {
-					res.Group = append(res.Group, a)
-				}
-			}
+			res.Group = addAgents(res.Group, spelledAgents(r.File, r.Groups[g]))
 		}
 		switch v.Reason {
 		case match.ReasonRule:
@@ -363,15 +381,15 @@ func writeResults(w io.Writer, results [][]testResult) {
 		if agree {
 			res := verdicts[0]
 			if multi {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), quoteEmpty(res.Agent), quoteEmpty(res.URL), "all", res.reason)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), showWord(res.Agent), showWord(res.URL), "all", res.reason)
 			} else {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", verdict(res.Allowed), quoteEmpty(res.Agent), quoteEmpty(res.URL), res.reason)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", verdict(res.Allowed), showWord(res.Agent), showWord(res.URL), res.reason)
 			}
 			continue
 		}
 		disagreements++
 		for _, res := range verdicts {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), quoteEmpty(res.Agent), quoteEmpty(res.URL), res.Profile+" (disagree)", res.reason)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), showWord(res.Agent), showWord(res.URL), res.Profile+" (disagree)", res.reason)
 		}
 	}
 	tw.Flush()
@@ -385,9 +403,39 @@ func writeResults(w io.Writer, results [][]testResult) {
 func writeExpectations(w io.Writer, failures []expectFailure, total int) {
 	for _, f := range failures {
 		fmt.Fprintf(w, "%s:%d: expected %s %s %s, but %s %ss it: %s\n",
-			f.ExpectFile, f.ExpectLine, f.Expect, quoteEmpty(f.Agent), quoteEmpty(f.URL), f.Profile, verb(f.Allowed), f.reason)
+			f.ExpectFile, f.ExpectLine, f.Expect, showWord(f.Agent), showWord(f.URL), f.Profile, verb(f.Allowed), f.reason)
 	}
 	fmt.Fprintf(w, "%d of %d expectations hold\n", total-len(failures), total)
+}
+
+// parseURLs reads a --urls file: a URL a line, taken as written but for
+// the line ending (\n or \r\n), so that a space or an invisible character
+// at either end is tested as crawlers would meet it; blank lines and lines
+// that start with # are skipped, as in --expect files.
+func parseURLs(name string, data []byte) ([]string, error) {
+	var urls []string
+	text := strings.TrimPrefix(string(data), "\uFEFF") // a byte order mark is the file's, not the URL's
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		if rest := strings.TrimLeft(line, " \t"); rest == "" || rest[0] == '#' {
+			continue
+		}
+		if err := checkURL(line); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
+		}
+		urls = append(urls, line)
+	}
+	return urls, nil
+}
+
+// checkURL rejects a URL that no profile can answer for as crawlers would:
+// one with a NUL byte, where Google's matcher, which reads the URL as a C
+// string, ends it.
+func checkURL(url string) error {
+	if strings.IndexByte(url, 0) >= 0 {
+		return fmt.Errorf("the URL %s holds a NUL byte, where Google's matcher ends it: write the byte as %%00, or remove it", strconv.QuoteToASCII(url))
+	}
+	return nil
 }
 
 // parseExpectations reads an --expect file: "allow AGENT URL" or
@@ -408,6 +456,9 @@ func parseExpectations(name string, data []byte) ([]expectation, error) {
 		}
 		if len(words) != 3 || words[0] != "allow" && words[0] != "disallow" {
 			return nil, fmt.Errorf(`%s:%d: want "allow AGENT URL" or "disallow AGENT URL"`, name, i+1)
+		}
+		if err := checkURL(words[2]); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
 		}
 		out = append(out, expectation{line: i + 1, allow: words[0] == "allow", agent: words[1], url: words[2]})
 	}
@@ -448,13 +499,39 @@ func splitWords(line string) ([]string, error) {
 func namedAgents(r *match.Robots) []string {
 	var agents []string
 	for _, g := range r.Groups {
-		for _, a := range g.Agents {
-			if a != "*" && !slices.Contains(agents, a) {
-				agents = append(agents, a)
+		names := slices.DeleteFunc(spelledAgents(r.File, g), func(a string) bool { return a == "*" })
+		agents = addAgents(agents, names)
+	}
+	return append(agents, "*")
+}
+
+// addAgents appends to list each of names it lacks, ignoring case, as
+// profiles match names.
+func addAgents(list, names []string) []string {
+	for _, a := range names {
+		if !slices.ContainsFunc(list, func(b string) bool { return strings.EqualFold(a, b) }) {
+			list = append(list, a)
+		}
+	}
+	return list
+}
+
+// spelledAgents returns the names of g as the profile reads them, but
+// spelled as the file writes them: "Googlebot", not the "googlebot" the
+// profile matches with, for "User-agent: Googlebot/2.1".
+func spelledAgents(f *syntax.File, g match.Group) []string {
+	names := make([]string, len(g.Agents))
+	for k, token := range g.Agents {
+		names[k] = token
+		value := string(f.Text(f.Lines[g.UserAgents[k]].Value()))
+		for i := 0; i+len(token) <= len(value); i++ {
+			if strings.EqualFold(value[i:i+len(token)], token) {
+				names[k] = value[i : i+len(token)]
+				break
 			}
 		}
 	}
-	return append(agents, "*")
+	return names
 }
 
 func verdict(allowed bool) string {
@@ -471,10 +548,14 @@ func verb(allowed bool) string {
 	return "disallow"
 }
 
-// quoteEmpty shows an empty agent or URL as "".
-func quoteEmpty(s string) string {
-	if s == "" {
-		return `""`
+// showWord shows an agent or URL so that all it holds can be seen: in Go
+// quotes when it is empty, has white space at either end, or holds a
+// character that prints as nothing or as a plain space ("/a " and
+// "/a\u00a0" are not "/a", and crawlers do not read them as "/a").
+func showWord(s string) string {
+	hidden := func(r rune) bool { return !unicode.IsGraphic(r) || r != ' ' && unicode.IsSpace(r) }
+	if s == "" || strings.TrimSpace(s) != s || strings.IndexFunc(s, hidden) >= 0 {
+		return strconv.Quote(s)
 	}
 	return s
 }
