@@ -34,8 +34,9 @@ message), a note says so: crawlers read no rules from it.
 Flags:
   --agent NAME     the crawler's robots.txt name; repeatable. Without it,
                    every name the file uses, and "*" for any other crawler
-  --profile NAME   how to read the file: %s (default google),
-                   or all: every profile, marking where they disagree
+  --profile LIST   how to read the file, as profiles separated by commas:
+                   %s (default google), or
+                   all; with more than one, marks where they disagree
   --urls FILE      read further URLs from FILE, one a line, as written
                    but for the line ending (blank lines and lines that
                    start with # are skipped)
@@ -141,17 +142,21 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	profiles := match.Profiles()
 	if *profileName != "all" {
-		p := match.LookupProfile(*profileName)
-		if p == nil {
-			return usageError(stderr, "unknown profile %q: the profiles are %s, or all", *profileName, strings.Join(names, ", "))
+		var err error
+		if profiles, err = parseProfiles(*profileName); err != nil {
+			return usageError(stderr, "%v: the profiles are %s, or all", err, strings.Join(names, ", "))
 		}
-		profiles = []*match.Profile{p}
 	}
 	if *format != "text" && *format != "json" {
 		return usageError(stderr, "unknown format %q: use text or json", *format)
 	}
 	if flags.NArg() == 0 {
 		return usageError(stderr, "no robots.txt file given")
+	}
+	// Standard input read twice is empty the second time: an --expect
+	// file read so would check nothing, and pass.
+	if n := len(slices.DeleteFunc([]string{flags.Arg(0), *urlsFile, *expectFile}, func(s string) bool { return s != "-" })); n > 1 {
+		return usageError(stderr, "standard input can be read once: give - to only one of ROBOTS, --urls and --expect")
 	}
 
 	run := testRun{agents: agents, urls: flags.Args()[1:], expectFile: *expectFile}
@@ -172,6 +177,11 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		data, err := readInput(run.expectFile, stdin)
 		if err == nil {
 			run.expectations, err = parseExpectations(run.expectFile, data)
+		}
+		if err == nil && len(run.expectations) == 0 {
+			// Like a directory without robots.txt: a CI job that checks
+			// nothing should fail rather than pass.
+			err = fmt.Errorf("%s holds no expectation", run.expectFile)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "robotslint: %v\n", err)
