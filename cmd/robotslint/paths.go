@@ -85,9 +85,16 @@ func inputKey(input string) string {
 // or a robots.txt that is a broken symbolic link or not a file. The walk
 // goes on past each. A symbolic link named robots.txt counts when it
 // leads to a file (deployments often link the live file to a versioned
-// one); links to directories are not followed, so a walk cannot loop.
+// one); links to directories below dir are not followed, so a walk cannot
+// loop, but dir itself may be one.
 func walkRobots(dir string) (found []string, errs []error) {
-	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	root := dir
+	if info, err := os.Lstat(dir); err == nil && info.Mode()&fs.ModeSymlink != 0 {
+		// The user named the link, so follow it: WalkDir does only with
+		// a trailing separator.
+		root += string(filepath.Separator)
+	}
+	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			// WalkDir reports a directory it cannot list after visiting
 			// it; returning nil skips its contents and goes on.
@@ -95,7 +102,7 @@ func walkRobots(dir string) (found []string, errs []error) {
 			return nil
 		}
 		if d.IsDir() {
-			if path != dir && slices.Contains(skippedDirs, d.Name()) {
+			if path != root && slices.Contains(skippedDirs, d.Name()) {
 				return filepath.SkipDir
 			}
 			return nil

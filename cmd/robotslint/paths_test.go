@@ -225,3 +225,20 @@ func TestInputKey(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkLinkedDirectory checks that a directory named through a symbolic
+// link is walked, where it used to hold "no file named robots.txt".
+func TestWalkLinkedDirectory(t *testing.T) {
+	dir := walkTree(t)
+	if err := os.Symlink("a", filepath.Join(dir, "public")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	if got := run([]string{"--format", "json", "public"}, nil, &stdout, &stderr); got != exitClean || stderr.Len() > 0 {
+		t.Errorf("exit status %d, stderr %q", got, &stderr)
+	}
+	if got, want := jsonPaths(t, stdout.Bytes()), []string{"public/robots.txt"}; !slices.Equal(got, want) {
+		t.Errorf("the report lists %q, want %q", got, want)
+	}
+}
