@@ -242,3 +242,16 @@ func TestWalkLinkedDirectory(t *testing.T) {
 		t.Errorf("the report lists %q, want %q", got, want)
 	}
 }
+
+// TestLooksLikeHost checks which missing paths get the hint to give a URL.
+func TestLooksLikeHost(t *testing.T) {
+	for s, want := range map[string]bool{
+		"example.com": true, "www.shop.example.co.uk": true, "my-site.de": true,
+		"robots.txt": false, "robots.bak": false, "site": false, "public/robots.txt": false,
+		"example.com/": false, "1.2.3.4": false, "a..com": false, "example.c0m": false,
+	} {
+		if got := looksLikeHost(s); got != want {
+			t.Errorf("looksLikeHost(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

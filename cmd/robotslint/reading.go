@@ -139,9 +139,6 @@ func readingSeverity(kind answerKind, targets []*match.Profile) lint.Severity {
 // everything (RFC 9309 §2.3.1.3); 1994-standard crawlers take the whole
 // site as disallowed (Koster's 1997 draft)".
 func readingText(kind answerKind, targets []*match.Profile) string {
-	if len(targets) == 0 {
-		targets = lint.DefaultTargets()
-	}
 	var order []siteReading
 	who := map[siteReading][]string{}
 	for _, p := range messageOrder(targets) {

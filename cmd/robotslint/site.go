@@ -8,7 +8,6 @@ import (
 	"math"
 	"mime"
 	"net"
-
 	"net/url"
 	"strconv"
 	"strings"

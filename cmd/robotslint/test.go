@@ -25,8 +25,8 @@ const testUsage = `usage: robotslint test [flags] ROBOTS [URL...]
 Says whether crawlers may fetch URLs under a robots.txt file, and which
 line decides. ROBOTS is a path, "-" for standard input, or an http(s) URL:
 the site's /robots.txt is then fetched as crawlers fetch it (up to 5
-redirects; mostly, 4xx means everything is allowed, 5xx or no answer that
-everything is disallowed; the first line says what each profile does).
+redirects), and the first line says what each profile's crawlers make of
+the answer (mostly: a 4xx allows everything, a 5xx or none disallows it).
 URLs are paths ("/a?b=c") or absolute URLs, taken as written; an empty URL
 means "/". When ROBOTS is no robots.txt file (an HTML page, an error
 message), a note says so: crawlers read no rules from it.
@@ -155,7 +155,13 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	// Standard input read twice is empty the second time: an --expect
 	// file read so would check nothing, and pass.
-	if n := len(slices.DeleteFunc([]string{flags.Arg(0), *urlsFile, *expectFile}, func(s string) bool { return s != "-" })); n > 1 {
+	stdinReaders := 0
+	for _, in := range []string{flags.Arg(0), *urlsFile, *expectFile} {
+		if in == "-" {
+			stdinReaders++
+		}
+	}
+	if stdinReaders > 1 {
 		return usageError(stderr, "standard input can be read once: give - to only one of ROBOTS, --urls and --expect")
 	}
 
