@@ -39,6 +39,11 @@ func expandInputs(args []string) (paths []string, errs []error) {
 		}
 	}
 	for _, arg := range args {
+		if arg == "" {
+			// Usually an unset shell variable: "robotslint $FILE".
+			errs = append(errs, errors.New("an empty argument names no file"))
+			continue
+		}
 		if arg == "-" || isURL(arg) {
 			add(arg)
 			continue

@@ -255,3 +255,15 @@ func TestLooksLikeHost(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyArgument checks that an empty argument, as an unset shell
+// variable gives, is named as such rather than as a file without a name.
+func TestEmptyArgument(t *testing.T) {
+	for _, args := range [][]string{{""}, {"fmt", ""}, {"test", "", "/"}} {
+		var stdout, stderr bytes.Buffer
+		got := run(args, nil, &stdout, &stderr)
+		if got != exitError || !bytes.Contains(stderr.Bytes(), []byte("empty")) || bytes.Count(stderr.Bytes(), []byte("\n")) != 1 {
+			t.Errorf("%q: exit status %d, stderr %q", args, got, &stderr)
+		}
+	}
+}

@@ -153,6 +153,9 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if flags.NArg() == 0 {
 		return usageError(stderr, "no robots.txt file given")
 	}
+	if flags.Arg(0) == "" {
+		return usageError(stderr, "ROBOTS is empty: give a path, - for standard input, or a URL")
+	}
 	// Standard input read twice is empty the second time: an --expect
 	// file read so would check nothing, and pass.
 	stdinReaders := 0
