@@ -136,53 +136,67 @@ func readingSeverity(kind answerKind, targets []*match.Profile) lint.Severity {
 
 // readingText says what the targeted crawlers do after an answer of kind,
 // naming who does what: "Google takes it as no robots.txt and may fetch
-// everything (RFC 9309 §2.3.1.3); 1994-standard crawlers take the whole
-// site as disallowed (Koster's 1997 draft)".
+// everything; 1994-standard crawlers take the whole site as disallowed
+// (Koster's 1997 draft)". RFC 9309's section is cited where RFC 9309
+// crawlers are among the subject.
 func readingText(kind answerKind, targets []*match.Profile) string {
 	var order []siteReading
-	who := map[siteReading][]string{}
+	who := map[siteReading][]*match.Profile{}
 	for _, p := range messageOrder(targets) {
 		r := readingOf(p, kind)
 		if who[r] == nil {
 			order = append(order, r)
 		}
-		who[r] = append(who[r], p.Readers)
+		who[r] = append(who[r], p)
 	}
 	var clauses []string
 	for _, r := range order {
-		one, many := readingClause(r, kind)
-		clauses = append(clauses, sentenceSubject(who[r], one, many))
+		one, many, cite := readingClause(r, kind)
+		clause := sentenceSubject(who[r], one, many)
+		if cite != "" && (r == readDenied || slices.Contains(who[r], match.RFC9309)) {
+			clause += " (" + cite + ")"
+		}
+		clauses = append(clauses, clause)
 	}
 	return strings.Join(clauses, "; ")
 }
 
 // readingClause returns the clause for reading r after an answer of kind,
-// with %s for the subject, for one crawler and for many.
-func readingClause(r siteReading, kind answerKind) (one, many string) {
+// with %s for the subject, for one crawler and for many (many is "" when
+// the same), and the source that prescribes it.
+func readingClause(r siteReading, kind answerKind) (one, many, cite string) {
 	switch r {
 	case readDenied:
-		return "%s takes the whole site as disallowed (Koster's 1997 draft)", "%s take the whole site as disallowed (Koster's 1997 draft)"
+		return "%s takes the whole site as disallowed", "%s take the whole site as disallowed", "Koster's 1997 draft"
 	case readUnreachable:
-		return "%s must assume the whole site is disallowed (RFC 9309 §2.3.1.4)", ""
+		return "%s must assume the whole site is disallowed", "", "RFC 9309 §2.3.1.4"
 	case readPaused:
 		return "%s stops crawling the site for 12 hours, then obeys its last cached copy for up to 30 days, or allows everything when it has none",
-			"%s stop crawling the site for 12 hours, then obey their last cached copy for up to 30 days, or allow everything when they have none"
+			"%s stop crawling the site for 12 hours, then obey their last cached copy for up to 30 days, or allow everything when they have none", ""
 	}
 	switch kind {
 	case answerLost:
-		return "%s gives up and may fetch everything, as when there is no robots.txt (RFC 9309 §2.3.1.2)",
-			"%s give up and may fetch everything, as when there is no robots.txt (RFC 9309 §2.3.1.2)"
+		return "%s gives up and may fetch everything, as when there is no robots.txt",
+			"%s give up and may fetch everything, as when there is no robots.txt", "RFC 9309 §2.3.1.2"
 	case answerForbidden, answerClientError, answerTooMany:
-		return "%s takes it as no robots.txt and may fetch everything (RFC 9309 §2.3.1.3)", "%s take it as no robots.txt and may fetch everything (RFC 9309 §2.3.1.3)"
+		return "%s takes it as no robots.txt and may fetch everything", "%s take it as no robots.txt and may fetch everything", "RFC 9309 §2.3.1.3"
 	}
-	return "%s takes it as no robots.txt and may fetch everything", "%s take it as no robots.txt and may fetch everything"
+	return "%s takes it as no robots.txt and may fetch everything", "%s take it as no robots.txt and may fetch everything", ""
 }
 
 // sentenceSubject fills the clause one or many (many = "" when it is the
-// same for both) with names as its subject: "Google", "Google and Bing",
-// "Google, Bing and Yandex". A single name in the plural ("RFC 9309
-// crawlers") takes the plural verb.
-func sentenceSubject(names []string, one, many string) string {
+// same for both) with the crawlers of ps as its subject: "Google",
+// "Google and Bing", "Yandex, RFC 9309 and 1994-standard crawlers". A
+// single name in the plural ("RFC 9309 crawlers") takes the plural verb.
+func sentenceSubject(ps []*match.Profile, one, many string) string {
+	names := make([]string, len(ps))
+	for i, p := range ps {
+		names[i] = p.Readers
+		// "RFC 9309 and 1994-standard crawlers", not "crawlers" twice.
+		if i > 0 && strings.HasSuffix(names[i], " crawlers") {
+			names[i-1] = strings.TrimSuffix(names[i-1], " crawlers")
+		}
+	}
 	subject := names[len(names)-1]
 	if n := len(names); n > 1 {
 		subject = strings.Join(names[:n-1], ", ") + " and " + subject

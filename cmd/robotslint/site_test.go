@@ -219,7 +219,7 @@ func TestLintSiteStatusByTargets(t *testing.T) {
 				checkSite(t, &siteReport{Diagnostics: f.diags}, siteWant{"fetch-status", tt.want[name], nil})
 				msg := f.diags[0].Message
 				for _, p := range match.Profiles() {
-					if named := strings.Contains(msg, p.Readers); named != slices.Contains(targets, p) {
+					if named := strings.Contains(msg, strings.TrimSuffix(p.Readers, " crawlers")); named != slices.Contains(targets, p) {
 						t.Errorf("names %s: %v, targeted: %v; message %q", p.Readers, named, !named, msg)
 					}
 				}

@@ -51,7 +51,7 @@ func TestTestURL(t *testing.T) {
 			"allowed     FooBot  /public     no rule matches in the group of *",
 		}},
 		{"404", []string{"--agent", "FooBot", missing.URL, "/private/a"}, 0, []string{
-			missing.URL + "/robots.txt answered 404 Not Found: Google takes it as no robots.txt and may fetch everything (RFC 9309 §2.3.1.3)",
+			missing.URL + "/robots.txt answered 404 Not Found: Google takes it as no robots.txt and may fetch everything",
 			"allowed  FooBot  /private/a  robots.txt unavailable: the whole site is allowed",
 		}},
 		{"503", []string{"--agent", "FooBot", failing.URL, "/public"}, 1, []string{
@@ -69,7 +69,7 @@ func TestTestURL(t *testing.T) {
 			"disallowed  FooBot  /public  line 2: Disallow: /",
 		}},
 		{"6 redirects", []string{"--agent", "FooBot", six.URL, "/public"}, 0, []string{
-			six.URL + "/robots.txt was redirected more than 5 times: Google gives up and may fetch everything, as when there is no robots.txt (RFC 9309 §2.3.1.2)",
+			six.URL + "/robots.txt was redirected more than 5 times: Google gives up and may fetch everything, as when there is no robots.txt",
 			"allowed  FooBot  /public  robots.txt unavailable: the whole site is allowed",
 		}},
 	}
