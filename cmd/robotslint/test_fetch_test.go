@@ -37,6 +37,7 @@ func TestTestURL(t *testing.T) {
 	missing := serve(t, 404, "not here")
 	failing := serve(t, 503, "try later")
 	forbidden := serve(t, 403, "no")
+	page := serve(t, 200, "<!DOCTYPE html>\n<html><body>app shell</body></html>\n")
 	five, _, _ := redirectServers(t, 5)
 	six, _, _ := redirectServers(t, 6)
 	tests := []struct {
@@ -63,6 +64,11 @@ func TestTestURL(t *testing.T) {
 			"allowed     FooBot  /public  google (disagree)   robots.txt unavailable: the whole site is allowed",
 			"disallowed  FooBot  /public  legacy (disagree)   robots.txt answered 403: the 1997 draft restricts the whole site",
 			"profiles disagree on 1 of 1 queries",
+		}},
+		{"200 HTML", []string{"--agent", "FooBot", page.URL, "/private/a"}, 0, []string{
+			page.URL + "/robots.txt answered 200 OK",
+			"note: " + page.URL + "/robots.txt: this is an HTML page (`<!DOCTYPE html>`), not a robots.txt file: crawlers find no rules in it",
+			"allowed  FooBot  /private/a  no group applies",
 		}},
 		{"5 redirects", []string{"--agent", "FooBot", five.URL, "/public"}, 1, []string{
 			"(redirected 5 times, to ",
