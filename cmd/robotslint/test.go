@@ -96,7 +96,10 @@ type expectation struct {
 
 // testRun is one "robotslint test": what to check and against what.
 type testRun struct {
-	robots       []*match.Robots // one per profile
+	robots []*match.Robots // one per profile
+	// groupNames are, per profile and group, the group's crawler names
+	// spelled as the file writes them, each once.
+	groupNames   [][][]string
 	agents, urls []string
 	expectFile   string
 	expectations []expectation
@@ -217,10 +220,16 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// rules; say so, or the verdicts read as if the file were fine.
 	notRobotsTxt := rules.NotRobotsTxtReason(file)
 	for _, p := range profiles {
-		run.robots = append(run.robots, match.Compile(file, p))
+		r := match.Compile(file, p)
+		names := make([][]string, len(r.Groups))
+		for i, g := range r.Groups {
+			names[i] = addAgents(nil, spelledAgents(file, g))
+		}
+		run.robots = append(run.robots, r)
+		run.groupNames = append(run.groupNames, names)
 	}
 	if len(run.agents) == 0 {
-		run.agents = namedAgents(run.robots[0])
+		run.agents = namedAgents(run.groupNames[0])
 	}
 
 	// Each query's verdicts, one per profile.
@@ -343,7 +352,7 @@ func (run *testRun) notes() []crawlerNote {
 // check answers one query under every profile of the run.
 func (run *testRun) check(agent, url string) []testResult {
 	var verdicts []testResult
-	for _, r := range run.robots {
+	for i, r := range run.robots {
 		res := testResult{Agent: agent, URL: url, Profile: r.Profile.Name, Group: []string{}}
 		if f := run.fetched; f != nil && f.Outcome != fetchFetched {
 			res.Allowed, res.reason = wholeSite(f, r.Profile)
@@ -353,7 +362,7 @@ func (run *testRun) check(agent, url string) []testResult {
 		v := r.Check(agent, url)
 		res.Allowed = v.Allowed
 		for _, g := range v.Groups {
-			res.Group = addAgents(res.Group, spelledAgents(r.File, r.Groups[g]))
+			res.Group = addAgents(res.Group, run.groupNames[i][g])
 		}
 		switch v.Reason {
 		case match.ReasonRule:
@@ -512,14 +521,13 @@ func splitWords(line string) ([]string, error) {
 	}
 }
 
-// namedAgents returns every crawler name the file's groups use, as the
-// first profile reads them (Google's tokens under --profile all), in file
-// order, then "*" for any other crawler.
-func namedAgents(r *match.Robots) []string {
+// namedAgents returns every crawler name of groupNames (those of the
+// first profile: Google's tokens under --profile all), in file order, then
+// "*" for any other crawler.
+func namedAgents(groupNames [][]string) []string {
 	var agents []string
-	for _, g := range r.Groups {
-		names := slices.DeleteFunc(spelledAgents(r.File, g), func(a string) bool { return a == "*" })
-		agents = addAgents(agents, names)
+	for _, names := range groupNames {
+		agents = addAgents(agents, slices.DeleteFunc(slices.Clone(names), func(a string) bool { return a == "*" }))
 	}
 	return append(agents, "*")
 }
