@@ -57,16 +57,22 @@ func runInvalidEncoding(pass *lint.Pass) {
 }
 
 func reportUTF16(pass *lint.Pass, evidence syntax.Span) {
-	src := pass.File.Bytes()
-	span, which := clipEvidence(pass.File, evidence, 200), "UTF-16"
+	pass.Report(utf16Finding(pass.File, evidence))
+}
+
+// utf16Finding words the finding on a file saved as UTF-16: where it is
+// and what it says.
+func utf16Finding(f *syntax.File, evidence syntax.Span) (syntax.Span, string) {
+	src := f.Bytes()
+	span, which := clipEvidence(f, evidence, 200), "UTF-16"
 	switch {
 	case bytes.HasPrefix(src, []byte{0xFF, 0xFE}):
 		span, which = syntax.Span{Start: 0, End: 2}, "UTF-16 (little-endian)"
 	case bytes.HasPrefix(src, []byte{0xFE, 0xFF}):
 		span, which = syntax.Span{Start: 0, End: 2}, "UTF-16 (big-endian)"
 	}
-	pass.Report(span, "the file is saved as "+which+", which crawlers do not decode: they read a NUL byte between the letters, "+
-		"find no rules and crawl the whole site")
+	return span, "the file is saved as " + which + ", which crawlers do not decode: they read a NUL byte between the letters, " +
+		"find no rules and crawl the whole site"
 }
 
 // reportInvalidByte reports the byte of fact x, unless it lies outside a

@@ -72,13 +72,18 @@ type contentVerdict struct {
 // judgeContent tells what the file of pass is. Every rule of this file
 // that looks at single lines stays quiet on contentOther, so that a PNG
 // image or a UTF-16 file yields one finding and not one per line.
+func judgeContent(pass *lint.Pass) contentVerdict {
+	return judgeFile(pass.File, func() *match.Robots { return pass.Robots(match.Google) })
+}
+
+// judgeFile is judgeContent for a file alone; google returns the file as
+// Google reads it, which only some files need.
 //
 // The parser's sniffing looks at the first kilobyte only, and a real file
 // whose comments are mojibake can look like binary data to it; so a file
 // it calls binary but in which Google reads rules counts as robots.txt,
 // and an HTML, XML or JSON start followed by rules as a prefix.
-func judgeContent(pass *lint.Pass) contentVerdict {
-	f := pass.File
+func judgeFile(f *syntax.File, google func() *match.Robots) contentVerdict {
 	var fact syntax.Fact
 	for _, x := range f.Facts {
 		if x.Kind.IsFileKind() {
@@ -90,7 +95,7 @@ func judgeContent(pass *lint.Pass) contentVerdict {
 		return contentVerdict{kind: contentOther, fact: fact.Kind, evidence: fact.Span}
 	}
 	if fact.Kind != 0 {
-		switch rules := googleRules(pass); {
+		switch rules := googleRules(google()); {
 		case fact.Kind == syntax.FactBinary && rules > 0:
 			return contentVerdict{kind: contentRobots, rules: rules}
 		case rules == 0:
@@ -104,17 +109,38 @@ func judgeContent(pass *lint.Pass) contentVerdict {
 			return contentVerdict{kind: contentOther, evidence: f.Lines[line].Text()}
 		}
 		if strong {
-			return contentVerdict{kind: contentPrefixed, evidence: f.Lines[line].Text(), rules: googleRules(pass)}
+			return contentVerdict{kind: contentPrefixed, evidence: f.Lines[line].Text(), rules: googleRules(google())}
 		}
 	}
 	return contentVerdict{kind: contentRobots}
 }
 
-// googleRules returns the number of Allow and Disallow rules Google reads
-// in groups.
-func googleRules(pass *lint.Pass) int {
+// NotRobotsTxtReason says why crawlers read no rules from f, in the words
+// of not-robots-txt (or of invalid-encoding, for a file saved as UTF-16):
+// "this is an HTML page (`<html>`), not a robots.txt file: crawlers find
+// no rules in it and crawl the whole site". It returns "" for a robots.txt
+// file, and for one in which crawlers read rules after a piece of HTML or
+// an error message. Tools that answer for crawlers, such as the command's
+// test, print it so that "allowed" on such a file is not taken for a
+// verdict of its rules.
+func NotRobotsTxtReason(f *syntax.File) string {
+	v := judgeFile(f, func() *match.Robots { return match.Compile(f, match.Google) })
+	switch {
+	case v.fact == syntax.FactUTF16:
+		_, msg := utf16Finding(f, v.evidence)
+		return msg
+	case v.kind == contentOther, v.kind == contentPrefixed && v.rules == 0:
+		_, msg, _ := contentFinding(f, v)
+		return msg
+	}
+	return ""
+}
+
+// googleRules returns the number of Allow and Disallow rules in groups of
+// google, a file as Google reads it.
+func googleRules(google *match.Robots) int {
 	n := 0
-	for _, g := range pass.Robots(match.Google).Groups {
+	for _, g := range google.Groups {
 		for k, r := range g.Rules {
 			// Google reads "Allow: /a/index.html" as two rules.
 			if k == 0 || g.Rules[k-1].Line != r.Line {
@@ -250,8 +276,15 @@ func runNotRobotsTxt(pass *lint.Pass) {
 		// UTF-16 is invalid-encoding's finding.
 		return
 	}
-	f := pass.File
-	span := clipEvidence(f, v.evidence, 200)
+	span, msg, sev := contentFinding(pass.File, v)
+	pass.Report(span, msg, lint.WithSeverity(sev))
+}
+
+// contentFinding words the finding on a file judged contentOther or
+// contentPrefixed, other than UTF-16: where it is, what it says, and its
+// severity, an error when crawlers find no rule in a group.
+func contentFinding(f *syntax.File, v contentVerdict) (span syntax.Span, msg string, sev lint.Severity) {
+	span = clipEvidence(f, v.evidence, 200)
 	quote := quoteText(f, v.evidence, 60)
 	whole, piece := "a server error message", "an error message"
 	switch v.fact {
@@ -278,8 +311,7 @@ func runNotRobotsTxt(pass *lint.Pass) {
 		quote = " (" + quote + ")"
 	}
 	if v.kind == contentOther {
-		pass.Report(span, fmt.Sprintf("this is %s%s, not a robots.txt file: crawlers find no rules in it and crawl the whole site", whole, quote))
-		return
+		return span, fmt.Sprintf("this is %s%s, not a robots.txt file: crawlers find no rules in it and crawl the whole site", whole, quote), lint.Error
 	}
 	lost := joinedDirective(f, v.evidence)
 	if v.rules == 0 {
@@ -290,15 +322,14 @@ func runNotRobotsTxt(pass *lint.Pass) {
 		if lost != "" {
 			msg += fmt.Sprintf(", on the same line as %s, which crawlers therefore cannot read", lost)
 		}
-		pass.Report(span, msg+": crawlers find no rule in a group and crawl the whole site")
-		return
+		return span, msg + ": crawlers find no rule in a group and crawl the whole site", lint.Error
 	}
-	msg := fmt.Sprintf("the server sends %s%s before the robots.txt text: crawlers skip the lines they cannot read and read the %s after it",
+	msg = fmt.Sprintf("the server sends %s%s before the robots.txt text: crawlers skip the lines they cannot read and read the %s after it",
 		piece, quote, prose.Count(v.rules, "rule", "rules"))
 	if lost != "" {
 		msg += fmt.Sprintf(", but %s, on the same line, is lost", lost)
 	}
-	pass.Report(span, msg, lint.WithSeverity(lint.Warning))
+	return span, msg, lint.Warning
 }
 
 // joinedDirective returns, quoted, a directive that an error message or

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/robotslint/robotslint/lint/match"
 )
 
 // version is robotslint's version as the User-Agent gives it. Release
@@ -28,6 +30,9 @@ const (
 	// defaultFetchMaxBytes is 500 KiB: RFC 9309 §2.5 lets crawlers stop
 	// parsing there, and Google does.
 	defaultFetchMaxBytes = 500 * 1024
+	// maxFetchTimeout caps --timeout: crawlers give up on a robots.txt
+	// long before, and a typo such as 10h should not hang a CI job.
+	maxFetchTimeout = 5 * time.Minute
 	// maxFetchRedirects is the RFC 9309 §2.3.1.2 minimum ("SHOULD follow
 	// at least five consecutive redirects") and what Google follows.
 	maxFetchRedirects = 5
@@ -126,15 +131,60 @@ var (
 	errFetchTimeout     = errors.New("robots.txt fetch timed out")
 )
 
-// isURL reports whether a command-line argument names a web site rather
-// than a file: it starts with http:// or https://, in any case.
+// timeoutFlag is --timeout, checked as it is parsed so that a bad value
+// stops the command before any work: a duration with a unit, positive and
+// at most maxFetchTimeout.
+type timeoutFlag time.Duration
+
+func (t *timeoutFlag) String() string { return time.Duration(*t).String() }
+
+// Set reads a duration, suggesting the unit a bare number lacks.
+func (t *timeoutFlag) Set(s string) error {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		n, nerr := strconv.ParseFloat(s, 64)
+		switch {
+		case nerr == nil && n > 0:
+			return fmt.Errorf("a duration needs a unit: did you mean %ss?", s)
+		case nerr == nil:
+			return errors.New("want a positive duration, such as 10s")
+		}
+		return errors.New("want a duration such as 10s, 500ms or 1m")
+	}
+	if d <= 0 {
+		return errors.New("want a positive duration, such as 10s")
+	}
+	if d > maxFetchTimeout {
+		return fmt.Errorf("want at most %gm: crawlers give up on robots.txt long before", maxFetchTimeout.Minutes())
+	}
+	*t = timeoutFlag(d)
+	return nil
+}
+
+// isURL reports whether a command-line argument is meant as a URL rather
+// than a file: it starts with a scheme and "://" (http://, but also ftp://
+// or file://, which robotsURL then refuses by name rather than the reader
+// as a missing file), or with "http:" or "https:", in any case. A scheme
+// has at least two letters, so that a Windows drive is a path.
 func isURL(arg string) bool {
-	for _, p := range []string{"http://", "https://"} {
-		if len(arg) >= len(p) && strings.EqualFold(arg[:len(p)], p) {
-			return true
+	scheme, rest, ok := strings.Cut(arg, ":")
+	if !ok || len(scheme) < 2 || !isScheme(scheme) {
+		return false
+	}
+	return strings.HasPrefix(rest, "//") || strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https")
+}
+
+// isScheme reports whether s is a URL scheme as RFC 3986 §3.1 spells one.
+func isScheme(s string) bool {
+	for i, c := range s {
+		switch {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
+		default:
+			return false
 		}
 	}
-	return false
+	return s != ""
 }
 
 // robotsURL returns the robots.txt URL governing target: the same scheme,
@@ -150,11 +200,22 @@ func robotsURL(target string) (string, error) {
 		}
 		return "", fmt.Errorf("invalid URL %q: %v", target, err)
 	}
-	if u.Scheme != "http" && u.Scheme != "https" {
-		return "", fmt.Errorf("cannot fetch robots.txt for %q: only http and https URLs can be fetched", target)
+	switch u.Scheme {
+	case "http", "https":
+	case "file":
+		return "", fmt.Errorf("cannot fetch %q: unsupported scheme file; robotslint fetches http and https URLs, and reads a file given by its path (%s)", target, u.Path)
+	case "":
+		return "", fmt.Errorf("cannot fetch %q: it is not an http or https URL", target)
+	default:
+		return "", fmt.Errorf("cannot fetch %q: unsupported scheme %s; robotslint fetches http and https URLs", target, u.Scheme)
 	}
 	if u.Host == "" || u.Hostname() == "" {
-		return "", fmt.Errorf("cannot fetch robots.txt for %q: the URL has no host", target)
+		msg := fmt.Sprintf("cannot fetch robots.txt for %q: the URL has no host", target)
+		// "http:/example.com" and "http:example.com" lack slashes.
+		if rest := strings.TrimLeft(target[len(u.Scheme)+1:], "/"); rest != "" && !strings.HasPrefix(rest, ":") {
+			msg += fmt.Sprintf(" (did you mean %s://%s?)", u.Scheme, rest)
+		}
+		return "", errors.New(msg)
 	}
 	r := url.URL{Scheme: u.Scheme, Host: strings.ToLower(u.Host), Path: "/robots.txt"}
 	return r.String(), nil
@@ -366,58 +427,53 @@ func (l *locationRecorder) RoundTrip(req *http.Request) (*http.Response, error) 
 	return resp, nil
 }
 
-// Explain says in one line which case of RFC 9309 §2.3.1 applied and what
-// crawlers do about it.
-func (r *fetchResult) Explain() string {
-	const (
-		obey     = "crawlers obey its rules (RFC 9309 §2.3.1.1)"
-		allowAll = "crawlers may fetch everything"
-		denyAll  = "crawlers must assume everything is disallowed (RFC 9309 §2.3.1.4)"
-	)
-	who := r.who()
+// Explain says in one line what the fetch got and what the crawlers of
+// targets do about it.
+func (r *fetchResult) Explain(targets []*match.Profile) string {
 	var s string
+	if r.answer() == answerFile {
+		s = fmt.Sprintf("%s answered %s: crawlers obey its rules (RFC 9309 §2.3.1.1)", r.who(), r.status())
+		if r.Truncated {
+			s += fmt.Sprintf(", but only the first %s were read; Google ignores the rest too (RFC 9309 §2.5)", sizeText(r.maxBytes))
+		}
+	} else {
+		s = r.happened(r.who()) + ": " + readingText(r.answer(), targets)
+	}
+	// Error texts are the network's, not ours; keep the sentence one line.
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// happened says what became of the request for robots.txt when it gave no
+// file, with who naming the URL or server that answered.
+func (r *fetchResult) happened(who string) string {
 	switch r.cause {
 	case causeStatus:
-		switch {
-		case r.Outcome == fetchFetched:
-			s = fmt.Sprintf("%s answered %s: %s", who, r.status(), obey)
-			if r.Truncated {
-				s += fmt.Sprintf(", but only the first %s were read; Google ignores the rest too (RFC 9309 §2.5)", sizeText(r.maxBytes))
-			}
-		case r.Outcome == fetchUnavailable:
-			s = fmt.Sprintf("%s answered %s: %s (RFC 9309 §2.3.1.3)", who, r.status(), allowAll)
-		case r.Status == http.StatusTooManyRequests:
-			s = fmt.Sprintf("%s answered %s, which Google treats like a 5xx: %s", who, r.status(), denyAll)
-		case r.Status >= 500 && r.Status < 600:
-			s = fmt.Sprintf("%s answered %s: %s", who, r.status(), denyAll)
-		default:
-			s = fmt.Sprintf("%s answered the unexpected status %s: %s", who, r.status(), denyAll)
+		if r.answer() == answerServerError && (r.Status < 500 || r.Status >= 600) {
+			return fmt.Sprintf("%s answered the unexpected status %s", who, r.status())
 		}
+		return fmt.Sprintf("%s answered %s", who, r.status())
 	case causeUnfollowable:
-		s = fmt.Sprintf("%s answered %s with no redirect to follow: %s, as when there is no robots.txt (RFC 9309 §2.3.1.2, §2.3.1.3)", who, r.status(), allowAll)
+		return fmt.Sprintf("%s answered %s with no redirect to follow", who, r.status())
 	case causeTooManyRedirects:
-		s = fmt.Sprintf("%s was redirected more than %d times: %s, as Google treats it like a 404 (RFC 9309 §2.3.1.2)", r.URL, maxFetchRedirects, allowAll)
+		return fmt.Sprintf("%s was redirected more than %d times", r.URL, maxFetchRedirects)
 	case causeBadRedirect:
 		to := ""
 		if len(r.Hops) > 0 {
 			to = r.Hops[len(r.Hops)-1].Location
 		}
-		s = fmt.Sprintf("%s redirected to %s, which is not an http or https URL: %s", who, to, denyAll)
+		return fmt.Sprintf("%s redirected to %s, which is not an http or https URL", who, to)
 	case causeBadLocation:
-		s = fmt.Sprintf("%s answered %s with the unparsable Location %q: %s", who, r.status(), r.location, denyAll)
+		return fmt.Sprintf("%s answered %s with the unparsable Location %q", who, r.status(), r.location)
 	case causeTimeout:
-		s = fmt.Sprintf("%s did not answer within %s: %s", who, r.timeout, denyAll)
+		return fmt.Sprintf("%s did not answer within %s", who, r.timeout)
 	case causeBodyTimeout:
-		s = fmt.Sprintf("%s answered %s but did not send the whole file within %s: %s", who, r.status(), r.timeout, denyAll)
+		return fmt.Sprintf("%s answered %s but did not send the whole file within %s", who, r.status(), r.timeout)
 	case causeBodyError:
-		s = fmt.Sprintf("%s answered %s but the file broke off (%v): %s", who, r.status(), r.Err, denyAll)
+		return fmt.Sprintf("%s answered %s but the file broke off (%v)", who, r.status(), r.Err)
 	case causeCanceled:
-		s = fmt.Sprintf("the fetch of %s was cancelled (%v): %s", who, r.Err, denyAll)
-	default: // causeNetwork
-		s = fmt.Sprintf("%s could not be reached (%v): %s", who, r.Err, denyAll)
+		return fmt.Sprintf("the fetch of %s was cancelled (%v)", who, r.Err)
 	}
-	// Error texts are the network's, not ours; keep the sentence one line.
-	return strings.Join(strings.Fields(s), " ")
+	return fmt.Sprintf("%s could not be reached (%v)", who, r.Err)
 }
 
 // who names the URL a sentence is about: the one asked for and, after

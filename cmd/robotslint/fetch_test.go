@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/robotslint/robotslint/lint/match"
 )
 
 // fetchT fetches target with a timeout generous enough never to fire on
@@ -31,7 +33,7 @@ func fetchT(t *testing.T, target string, opt fetchOptions) *fetchResult {
 // says every one of words.
 func checkOutcome(t *testing.T, r *fetchResult, want fetchOutcome, words ...string) {
 	t.Helper()
-	got := r.Explain()
+	got := r.Explain([]*match.Profile{match.RFC9309})
 	if r.Outcome != want {
 		t.Errorf("outcome %v, want %v (%s)", r.Outcome, want, got)
 	}
@@ -120,19 +122,19 @@ func TestFetchStatus(t *testing.T) {
 		words    []string
 	}{
 		{204, "", fetchFetched, []string{"answered 204 No Content: crawlers obey"}},
-		{404, "", fetchUnavailable, []string{"answered 404 Not Found: crawlers may fetch everything (RFC 9309 §2.3.1.3)"}},
+		{404, "", fetchUnavailable, []string{"answered 404 Not Found: RFC 9309 crawlers take it as no robots.txt and may fetch everything (RFC 9309 §2.3.1.3)"}},
 		{410, "", fetchUnavailable, []string{"410 Gone", "may fetch everything"}},
 		{401, "", fetchUnavailable, []string{"401 Unauthorized", "may fetch everything"}},
 		{403, "", fetchUnavailable, []string{"403 Forbidden", "may fetch everything"}},
-		{429, "", fetchUnreachable, []string{"429 Too Many Requests", "Google treats like a 5xx", "must assume everything is disallowed"}},
-		{500, "", fetchUnreachable, []string{"answered 500 Internal Server Error: crawlers must assume everything is disallowed (RFC 9309 §2.3.1.4)"}},
-		{503, "", fetchUnreachable, []string{"answered 503 Service Unavailable: crawlers must assume everything is disallowed (RFC 9309 §2.3.1.4)"}},
+		{429, "", fetchUnreachable, []string{"429 Too Many Requests: RFC 9309 crawlers take it as no robots.txt"}},
+		{500, "", fetchUnreachable, []string{"answered 500 Internal Server Error: RFC 9309 crawlers must assume the whole site is disallowed (RFC 9309 §2.3.1.4)"}},
+		{503, "", fetchUnreachable, []string{"answered 503 Service Unavailable: RFC 9309 crawlers must assume the whole site is disallowed (RFC 9309 §2.3.1.4)"}},
 		{302, "", fetchUnavailable, []string{"302 Found with no redirect to follow", "may fetch everything"}},
 		{300, "/other", fetchUnavailable, []string{"300 Multiple Choices", "may fetch everything"}},
-		{302, "http://%zz/", fetchUnreachable, []string{"302 Found", `Location "http://%zz/"`, "must assume everything is disallowed"}},
+		{302, "http://%zz/", fetchUnreachable, []string{"302 Found", `Location "http://%zz/"`, "must assume the whole site is disallowed"}},
 		{301, "ftp://example.com/robots.txt", fetchUnreachable, []string{"redirected to ftp://example.com/robots.txt", "not an http or https URL", "must assume"}},
 		{299, "", fetchFetched, []string{"answered 299: crawlers obey"}},
-		{699, "", fetchUnreachable, []string{"answered the unexpected status 699: crawlers must assume"}},
+		{699, "", fetchUnreachable, []string{"answered the unexpected status 699: RFC 9309 crawlers must assume"}},
 	}
 	for _, tt := range tests {
 		t.Run(strconv.Itoa(tt.code)+tt.location, func(t *testing.T) {
@@ -249,7 +251,7 @@ func TestFetchNoAnswer(t *testing.T) {
 		}
 	})
 	r := fetchQuickly(t, srv.URL, fetchOptions{Timeout: 200 * time.Millisecond})
-	checkOutcome(t, r, fetchUnreachable, "robots.txt did not answer within 200ms: crawlers must assume everything is disallowed")
+	checkOutcome(t, r, fetchUnreachable, "robots.txt did not answer within 200ms: RFC 9309 crawlers must assume the whole site is disallowed")
 	if r.Status != 0 || r.Err == nil {
 		t.Errorf("status %d, err %v", r.Status, r.Err)
 	}
@@ -357,9 +359,9 @@ func TestFetchRefused(t *testing.T) {
 	l.Close()
 	r := fetchQuickly(t, "http://"+addr+"/", fetchOptions{})
 	if r.Err == nil {
-		t.Fatalf("no error: %s", r.Explain())
+		t.Fatalf("no error: %s", r.Explain(nil))
 	}
-	checkOutcome(t, r, fetchUnreachable, "http://"+addr+"/robots.txt could not be reached ("+r.Err.Error()+")", "must assume everything is disallowed")
+	checkOutcome(t, r, fetchUnreachable, "http://"+addr+"/robots.txt could not be reached ("+r.Err.Error()+")", "must assume the whole site is disallowed")
 }
 
 func TestFetchBadTarget(t *testing.T) {
@@ -394,7 +396,9 @@ func TestFetchRobotsURL(t *testing.T) {
 func TestFetchIsURL(t *testing.T) {
 	for arg, want := range map[string]bool{
 		"http://x": true, "https://x/robots.txt": true, "HTTPS://X": true, "Http://": true,
-		"robots.txt": false, "-": false, "http": false, "ftp://x": false, "./http://x": false, "": false,
+		"ftp://x": true, "file:///srv/robots.txt": true, "git+ssh://h/r": true, "http:/x": true, "https:x": true,
+		"robots.txt": false, "-": false, "http": false, "./http://x": false, "": false, `C:\robots.txt`: false, "c://x": false,
+		"mailto:a@b": false, "a b://x": false, "1x://y": false,
 	} {
 		if got := isURL(arg); got != want {
 			t.Errorf("isURL(%q) = %v", arg, got)

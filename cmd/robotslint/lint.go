@@ -61,7 +61,8 @@ Configuration:
   --enable RULE,...    run these rules even if the configuration turns
                        them off
   --disable RULE,...   turn these rules off
-  --timeout DUR        how long fetching a URL may take (default 10s)
+  --timeout DUR        how long fetching a URL may take (default 10s, at
+                       most 5m)
 
 Examples:
   robotslint                          lint ./robots.txt
@@ -110,7 +111,8 @@ func lintFlags(opt *lintOptions) *flag.FlagSet {
 	flags.BoolVar(&opt.diff, "diff", false, "")
 	flags.StringVar(&opt.enable, "enable", "", "")
 	flags.StringVar(&opt.disable, "disable", "", "")
-	flags.DurationVar(&opt.timeout, "timeout", defaultFetchTimeout, "")
+	opt.timeout = defaultFetchTimeout
+	flags.Var((*timeoutFlag)(&opt.timeout), "timeout", "")
 	return flags
 }
 
@@ -361,7 +363,9 @@ func (r *lintRun) lintOne(input string) (res lintInput) {
 		src, err = readInput("-", r.stdin)
 		r.mu.Unlock()
 	default:
-		src, err = readInput(input, nil)
+		if src, err = readInput(input, nil); err != nil {
+			err = siteHint(input, err)
+		}
 	}
 	if err != nil {
 		return lintInput{err: err}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"mime"
 	"net"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -45,12 +44,6 @@ var maxSecondsOption = lint.Option{
 	Max:     600,
 }
 
-// unreachableTail says what crawlers do when robots.txt is unreachable:
-// RFC 9309 §2.3.1.4, then Google's schedule from its robots.txt
-// specification.
-const unreachableTail = "crawlers must assume the whole site is disallowed (RFC 9309 §2.3.1.4); " +
-	"Google stops crawling it for 12 hours, then obeys its last cached copy for up to 30 days, or allows everything when it has none"
-
 // The fetch rules are rules in the catalogue's sense (a name to configure,
 // suppress by and explain, a default severity, documentation) but about
 // the HTTP exchange rather than the file's text: they have no Flagged or
@@ -62,25 +55,28 @@ var (
 		Summary: "the server answers robots.txt with an error status, or does not answer",
 		Doc: lint.Doc{
 			What: "For a URL argument, reports how the server answered the request for /robots.txt when it did " +
-				"not answer with a 2xx status: as an error a 5xx, a 429 or no answer at all (a timeout, a host name " +
-				"that does not resolve, a failed TLS handshake, a refused connection, a body that broke off); as a " +
-				"warning a 401, a 403 or another 4xx; as information a 404 or 410.",
-			Why: "Crawlers decide what the status means before they read a line. After a 5xx or no answer, " +
-				"RFC 9309 §2.3.1.4 has them assume the whole site is disallowed. Google stops crawling the site " +
-				"for 12 hours, then obeys its last cached copy of robots.txt for up to 30 days (allowing everything " +
-				"if it has none), and after that crawls as if there were no robots.txt while the rest of the site " +
-				"is up. Google treats a 429 like a 5xx, although RFC 9309 counts it among the 4xx. Any other 4xx " +
+				"not answer with a 2xx status, or did not answer at all (a timeout, a host name that does not resolve, " +
+				"a failed TLS handshake, a refused connection, a body that broke off). The severity follows what the " +
+				"targeted crawlers do, and the message names which of them do what: information when all of them " +
+				"crawl as if there were no robots.txt, a warning when some take the whole site as disallowed because " +
+				"the server said no, an error when some stop crawling because robots.txt is unreachable.",
+			Why: "Crawlers decide what the status means before they read a line, and they do not agree. Any 4xx " +
 				"means there is no robots.txt and crawlers may fetch everything (RFC 9309 §2.3.1.3), 401 and 403 " +
 				"included for RFC 9309 and Google, which advises against using them to limit crawling; but Koster's " +
 				"1997 draft, the legacy profile, and crawlers that follow it, such as Python's urllib.robotparser, " +
-				"read 401 and 403 as disallowing the whole site. A 404 or 410 is the usual way to say a site has " +
-				"no rules, so it is only information: everything is allowed, which may or may not be meant.",
+				"read 401 and 403 as disallowing the whole site. After a 5xx or no answer, RFC 9309 §2.3.1.4 has " +
+				"crawlers assume the whole site is disallowed. Google stops crawling the site for 12 hours, then " +
+				"obeys its last cached copy of robots.txt for up to 30 days (allowing everything if it has none), " +
+				"and after that crawls as if there were no robots.txt while the rest of the site is up; it treats " +
+				"a 429 like a 5xx, although RFC 9309 counts it among the 4xx. Yandex takes any answer but a 200 as " +
+				"no robots.txt. A 404 or 410 is the usual way to say a site has no rules: everything is allowed, " +
+				"which may or may not be meant.",
 			Instead: "Serve robots.txt as a static file with a 200 status from every host of the site, answer " +
 				"404 when the site has no rules, and keep it out of reach of logins, bot challenges and rate " +
 				"limits. To pause crawling for a short while, answer 503 on purpose.",
 		},
 		Severity: lint.Error,
-		Profiles: []*match.Profile{match.Google, match.RFC9309, match.Legacy},
+		Profiles: []*match.Profile{match.Google, match.RFC9309, match.Bing, match.Yandex, match.Legacy},
 	}
 	fetchRedirectRule = &lint.Rule{
 		Name:    "fetch-redirect",
@@ -180,7 +176,10 @@ func lintSite(ctx context.Context, target string, opt fetchOptions, cfg *lint.Co
 	if r.Outcome == fetchFetched {
 		rep.Src = r.Body
 	}
-	f := &siteFindings{cfg: cfg}
+	f := &siteFindings{cfg: cfg, targets: lint.DefaultTargets()}
+	if cfg != nil && len(cfg.Targets) > 0 {
+		f.targets = cfg.Targets
+	}
 	f.check(r)
 	rep.Diagnostics = f.diags
 	return rep, nil
@@ -189,8 +188,9 @@ func lintSite(ctx context.Context, target string, opt fetchOptions, cfg *lint.Co
 // siteFindings collects the diagnostics of one fetch, applying the
 // configuration as lint.Pass.Report does.
 type siteFindings struct {
-	cfg   *lint.Config
-	diags []lint.Diagnostic
+	cfg     *lint.Config
+	targets []*match.Profile // the configuration's, or the default ones
+	diags   []lint.Diagnostic
 }
 
 // ruleConfig is the configuration of rule, or none.
@@ -246,46 +246,23 @@ func answerer(r *fetchResult) string {
 	return "the redirect target " + r.FinalURL
 }
 
-// status reports fetch-status: every final answer but a 2xx, and no answer.
+// status reports fetch-status: every final answer but a 2xx, and no
+// answer, at the severity its reading by the targeted crawlers deserves.
 func (f *siteFindings) status(r *fetchResult) {
-	who := answerer(r)
-	switch r.cause {
-	case causeStatus:
-	case causeTimeout:
-		f.report(fetchStatusRule, lint.Error, "%s did not answer within %s: %s", who, r.timeout, unreachableTail)
+	kind := r.answer()
+	switch {
+	case kind == answerFile:
+		// Crawlers obey the body, which the rules lint.
 		return
-	case causeBodyTimeout:
-		f.report(fetchStatusRule, lint.Error, "%s answered %s but did not send the whole file within %s: %s", who, r.status(), r.timeout, unreachableTail)
-		return
-	case causeBodyError:
-		f.report(fetchStatusRule, lint.Error, "%s answered %s but the file broke off (%v): %s", who, r.status(), r.Err, unreachableTail)
-		return
-	case causeCanceled:
+	case r.cause == causeCanceled:
 		f.report(fetchStatusRule, lint.Error, "the fetch was cancelled before robots.txt was read (%v), so what crawlers see is unknown", r.Err)
 		return
-	default: // causeNetwork
-		f.report(fetchStatusRule, lint.Error, "%s: %s", networkFailure(r), unreachableTail)
-		return
 	}
-	switch s := r.Status; {
-	case r.Outcome == fetchFetched:
-		// A 2xx: crawlers obey the body, which the rules lint.
-	case s == http.StatusNotFound || s == http.StatusGone:
-		f.report(fetchStatusRule, lint.Info, "%s answered %s: the site has no robots.txt, so crawlers may fetch everything (RFC 9309 §2.3.1.3)", who, r.status())
-	case s == http.StatusUnauthorized || s == http.StatusForbidden:
-		f.report(fetchStatusRule, lint.Warning, "%s answered %s: RFC 9309 crawlers and Google take it as no robots.txt and may fetch everything (§2.3.1.3), "+
-			"but crawlers that follow the 1997 draft (the legacy profile), such as Python's urllib.robotparser, take the whole site as disallowed", who, r.status())
-	case s == http.StatusTooManyRequests:
-		f.report(fetchStatusRule, lint.Error, "%s answered %s: Google treats it like a 5xx, stopping crawling for 12 hours, "+
-			"then obeying its last cached copy for up to 30 days, or allowing everything when it has none; "+
-			"RFC 9309 crawlers take any 4xx as no robots.txt and may fetch everything (§2.3.1.3)", who, r.status())
-	case s >= 400 && s < 500:
-		f.report(fetchStatusRule, lint.Warning, "%s answered %s: crawlers take it as no robots.txt and may fetch everything (RFC 9309 §2.3.1.3)", who, r.status())
-	case s >= 500 && s < 600:
-		f.report(fetchStatusRule, lint.Error, "%s answered %s: %s", who, r.status(), unreachableTail)
-	default:
-		f.report(fetchStatusRule, lint.Error, "%s answered the unexpected status %s: %s", who, r.status(), unreachableTail)
+	what := r.happened(answerer(r))
+	if r.cause == causeNetwork {
+		what = networkFailure(r)
 	}
+	f.report(fetchStatusRule, readingSeverity(kind, f.targets), "%s: %s", what, readingText(kind, f.targets))
 }
 
 // networkFailure says why no answer came, naming the failures people fix
@@ -392,27 +369,26 @@ func hostOf(s string) string {
 // brokenRedirect reports fetch-redirect for a chain crawlers cannot follow
 // to a file.
 func (f *siteFindings) brokenRedirect(r *fetchResult) {
+	var what string
 	switch r.cause {
 	case causeTooManyRedirects:
 		if loop := redirectLoop(r.Hops); loop != "" {
-			f.report(fetchRedirectRule, lint.Error, "robots.txt redirects in a loop (%s): crawlers give up after 5 redirects and treat robots.txt as unavailable, "+
-				"so they may fetch everything (RFC 9309 §2.3.1.2; Google treats it as a 404)", loop)
-			return
+			what = fmt.Sprintf("robots.txt redirects in a loop (%s)", loop)
+		} else {
+			what = fmt.Sprintf("robots.txt is redirected more than %d times (%s, then on to %s)", maxFetchRedirects, r.URL, r.Hops[len(r.Hops)-1].Location)
 		}
-		f.report(fetchRedirectRule, lint.Error, "robots.txt is redirected more than %d times (%s, then on to %s): crawlers give up and treat robots.txt as unavailable, "+
-			"so they may fetch everything (RFC 9309 §2.3.1.2; Google treats it as a 404)", maxFetchRedirects, r.URL, r.Hops[len(r.Hops)-1].Location)
 	case causeUnfollowable:
-		f.report(fetchRedirectRule, lint.Error, "%s answered %s without a redirect to follow: crawlers treat robots.txt as unavailable and may fetch everything (RFC 9309 §2.3.1.2, §2.3.1.3)",
-			answerer(r), r.status())
+		what = fmt.Sprintf("%s answered %s without a redirect to follow", answerer(r), r.status())
 	case causeBadRedirect:
 		to := ""
 		if len(r.Hops) > 0 {
 			to = r.Hops[len(r.Hops)-1].Location
 		}
-		f.report(fetchRedirectRule, lint.Error, "robots.txt is redirected to %s, which is not an http or https URL, so there is no file to fetch: %s", to, unreachableTail)
+		what = fmt.Sprintf("robots.txt is redirected to %s, which is not an http or https URL, so there is no file to fetch", to)
 	case causeBadLocation:
-		f.report(fetchRedirectRule, lint.Error, "%s answered %s with the unparsable Location %q, which crawlers cannot follow: %s", answerer(r), r.status(), r.location, unreachableTail)
+		what = fmt.Sprintf("%s answered %s with the unparsable Location %q, which crawlers cannot follow", answerer(r), r.status(), r.location)
 	}
+	f.report(fetchRedirectRule, lint.Error, "%s: %s", what, readingText(r.answer(), f.targets))
 }
 
 // redirectLoop returns the cycle in hops as "A → B → A", or "" when no URL

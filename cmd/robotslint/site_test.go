@@ -10,12 +10,14 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/rules"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -145,19 +147,19 @@ func TestLintSiteStatus(t *testing.T) {
 		{"503", answer(503, plain, "later"),
 			[]siteWant{{"fetch-status", lint.Error, []string{"answered 503 Service Unavailable", "whole site is disallowed", "last cached copy"}}}, ""},
 		{"429", answer(429, plain, "slow down"),
-			[]siteWant{{"fetch-status", lint.Error, []string{"answered 429 Too Many Requests", "Google treats it like a 5xx", "RFC 9309 crawlers take any 4xx as no robots.txt"}}}, ""},
+			[]siteWant{{"fetch-status", lint.Error, []string{"answered 429 Too Many Requests: Google stops crawling the site for 12 hours", "; Bing, Yandex and RFC 9309 crawlers take it as no robots.txt"}}}, ""},
 		{"600", answer(600, plain, ""),
 			[]siteWant{{"fetch-status", lint.Error, []string{"unexpected status 600", "whole site is disallowed"}}}, ""},
 		{"401", answer(401, plain, "who are you"),
-			[]siteWant{{"fetch-status", lint.Warning, []string{"answered 401 Unauthorized", "may fetch everything", "1997 draft", "legacy", "whole site as disallowed"}}}, ""},
+			[]siteWant{{"fetch-status", lint.Info, []string{"answered 401 Unauthorized: Google, Bing, Yandex and RFC 9309 crawlers take it as no robots.txt and may fetch everything (RFC 9309 §2.3.1.3)"}}}, ""},
 		{"403", answer(403, plain, "no"),
-			[]siteWant{{"fetch-status", lint.Warning, []string{"answered 403 Forbidden", "may fetch everything", "1997 draft"}}}, ""},
+			[]siteWant{{"fetch-status", lint.Info, []string{"answered 403 Forbidden", "may fetch everything"}}}, ""},
 		{"404", answer(404, "text/html", "<h1>not found</h1>"),
 			[]siteWant{{"fetch-status", lint.Info, []string{"answered 404 Not Found", "no robots.txt", "may fetch everything", "§2.3.1.3"}}}, ""},
 		{"410", answer(410, plain, "gone"),
 			[]siteWant{{"fetch-status", lint.Info, []string{"answered 410 Gone", "may fetch everything"}}}, ""},
 		{"400", answer(400, plain, "bad"),
-			[]siteWant{{"fetch-status", lint.Warning, []string{"answered 400 Bad Request", "may fetch everything"}}}, ""},
+			[]siteWant{{"fetch-status", lint.Info, []string{"answered 400 Bad Request", "may fetch everything"}}}, ""},
 		{"3xx without Location", answer(300, plain, ""),
 			[]siteWant{{"fetch-redirect", lint.Error, []string{"answered 300 Multiple Choices without a redirect to follow", "may fetch everything"}}}, ""},
 		{"redirect to ftp", func(w http.ResponseWriter, r *http.Request) {
@@ -173,6 +175,56 @@ func TestLintSiteStatus(t *testing.T) {
 				t.Errorf("src %q, want %q", rep.Src, tt.src)
 			}
 		})
+	}
+}
+
+// TestLintSiteStatusByTargets checks that the severity of fetch-status
+// follows what the targeted crawlers do with each answer (information when
+// all of them crawl as without a robots.txt, a warning when some are shut
+// out, an error when some stop crawling), and that the message names each
+// targeted crawler and no other.
+func TestLintSiteStatusByTargets(t *testing.T) {
+	g, b, y, r, l := match.Google, match.Bing, match.Yandex, match.RFC9309, match.Legacy
+	sets := map[string][]*match.Profile{
+		"google": {g}, "google,legacy": {g, l}, "default": lint.DefaultTargets(),
+		"yandex": {y}, "rfc9309": {r}, "legacy": {l}, "all": {g, r, b, y, l},
+	}
+	I, W, E := lint.Info, lint.Warning, lint.Error
+	tests := []struct {
+		status int // 0 for no answer within the timeout
+		want   map[string]lint.Severity
+	}{
+		{401, map[string]lint.Severity{"google": I, "google,legacy": W, "default": I, "yandex": I, "rfc9309": I, "legacy": W, "all": W}},
+		{403, map[string]lint.Severity{"google": I, "google,legacy": W, "default": I, "yandex": I, "rfc9309": I, "legacy": W, "all": W}},
+		{404, map[string]lint.Severity{"google": I, "google,legacy": I, "default": I, "yandex": I, "rfc9309": I, "legacy": I, "all": I}},
+		{400, map[string]lint.Severity{"google": I, "google,legacy": I, "default": I, "yandex": I, "rfc9309": I, "legacy": I, "all": I}},
+		{429, map[string]lint.Severity{"google": E, "google,legacy": E, "default": E, "yandex": I, "rfc9309": I, "legacy": E, "all": E}},
+		{500, map[string]lint.Severity{"google": E, "google,legacy": E, "default": E, "yandex": I, "rfc9309": E, "legacy": E, "all": E}},
+		{503, map[string]lint.Severity{"google": E, "google,legacy": E, "default": E, "yandex": I, "rfc9309": E, "legacy": E, "all": E}},
+		{0, map[string]lint.Severity{"google": E, "google,legacy": E, "default": E, "yandex": E, "rfc9309": E, "legacy": E, "all": E}},
+	}
+	for _, tt := range tests {
+		for name, targets := range sets {
+			t.Run(fmt.Sprintf("%d %s", tt.status, name), func(t *testing.T) {
+				res := &fetchResult{URL: "https://example.com/robots.txt", FinalURL: "https://example.com/robots.txt",
+					Status: tt.status, StatusText: http.StatusText(tt.status), Outcome: fetchUnavailable, Length: -1, timeout: time.Second}
+				switch {
+				case tt.status == 0:
+					res.Outcome, res.cause = fetchUnreachable, causeTimeout
+				case tt.status >= 500 || tt.status == 429:
+					res.Outcome = fetchUnreachable
+				}
+				f := &siteFindings{targets: targets}
+				f.check(res)
+				checkSite(t, &siteReport{Diagnostics: f.diags}, siteWant{"fetch-status", tt.want[name], nil})
+				msg := f.diags[0].Message
+				for _, p := range match.Profiles() {
+					if named := strings.Contains(msg, strings.TrimSuffix(p.Readers, " crawlers")); named != slices.Contains(targets, p) {
+						t.Errorf("names %s: %v, targeted: %v; message %q", p.Readers, named, !named, msg)
+					}
+				}
+			})
+		}
 	}
 }
 
@@ -257,7 +309,7 @@ func TestLintSiteTooManyRedirects(t *testing.T) {
 	rep := lintSiteT(t, a.URL, fetchOptions{}, nil)
 	checkSite(t, rep, siteWant{"fetch-redirect", lint.Error, []string{
 		"redirected more than 5 times (" + a.URL + "/robots.txt, then on to " + a.URL + "/step/6)",
-		"give up", "may fetch everything", "Google treats it as a 404",
+		"give up and may fetch everything, as when there is no robots.txt (RFC 9309 §2.3.1.2)",
 	}})
 	if len(rep.Src) != 0 {
 		t.Errorf("src %q after too many redirects", rep.Src)

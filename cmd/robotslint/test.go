@@ -12,8 +12,10 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode"
 
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/rules"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 
@@ -25,21 +27,27 @@ const testUsage = `usage: robotslint test [flags] ROBOTS [URL...]
 Says whether crawlers may fetch URLs under a robots.txt file, and which
 line decides. ROBOTS is a path, "-" for standard input, or an http(s) URL:
 the site's /robots.txt is then fetched as crawlers fetch it (up to 5
-redirects; 4xx means everything is allowed, 5xx or no answer that
-everything is disallowed). URLs are paths ("/a?b=c") or absolute URLs; an
-empty URL means "/".
+redirects), and the first line says what each profile's crawlers make of
+the answer (mostly: a 4xx allows everything, a 5xx or none disallows it).
+URLs are paths ("/a?b=c") or absolute URLs, taken as written; an empty URL
+means "/". When ROBOTS is no robots.txt file (an HTML page, an error
+message), a note says so: crawlers read no rules from it.
 
 Flags:
   --agent NAME     the crawler's robots.txt name; repeatable. Without it,
                    every name the file uses, and "*" for any other crawler
-  --profile NAME   how to read the file: %s (default google),
-                   or all: every profile, marking where they disagree
-  --urls FILE      read further URLs from FILE, one a line
+  --profile LIST   how to read the file, as profiles separated by commas:
+                   %s (default google), or
+                   all; with more than one, marks where they disagree
+  --urls FILE      read further URLs from FILE, one a line, as written
+                   but for the line ending (blank lines and lines that
+                   start with # are skipped)
   --expect FILE    check the expectations in FILE, one a line:
                    "allow AGENT URL" or "disallow AGENT URL" ("" for an
                    empty agent or URL; # starts a comment)
   --format FORMAT  text (default) or json
-  --timeout DUR    how long fetching robots.txt may take (default 10s)
+  --timeout DUR    how long fetching robots.txt may take (default 10s, at
+                   most 5m)
 
 Examples:
   robotslint test robots.txt /admin/ /products/
@@ -90,7 +98,10 @@ type expectation struct {
 
 // testRun is one "robotslint test": what to check and against what.
 type testRun struct {
-	robots       []*match.Robots // one per profile
+	robots []*match.Robots // one per profile
+	// groupNames are, per profile and group, the group's crawler names
+	// spelled as the file writes them, each once.
+	groupNames   [][][]string
 	agents, urls []string
 	expectFile   string
 	expectations []expectation
@@ -125,7 +136,8 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	urlsFile := flags.String("urls", "", "")
 	expectFile := flags.String("expect", "", "")
 	format := flags.String("format", "text", "")
-	timeout := flags.Duration("timeout", defaultFetchTimeout, "")
+	timeout := defaultFetchTimeout
+	flags.Var((*timeoutFlag)(&timeout), "timeout", "")
 	args, err := parseFlags(flags, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -136,17 +148,30 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	profiles := match.Profiles()
 	if *profileName != "all" {
-		p := match.LookupProfile(*profileName)
-		if p == nil {
-			return usageError(stderr, "unknown profile %q: the profiles are %s, or all", *profileName, strings.Join(names, ", "))
+		var err error
+		if profiles, err = parseProfiles(*profileName); err != nil {
+			return usageError(stderr, "%v: the profiles are %s, or all", err, strings.Join(names, ", "))
 		}
-		profiles = []*match.Profile{p}
 	}
 	if *format != "text" && *format != "json" {
 		return usageError(stderr, "unknown format %q: use text or json", *format)
 	}
 	if len(args) == 0 {
 		return usageError(stderr, "no robots.txt file given")
+	}
+	if args[0] == "" {
+		return usageError(stderr, "ROBOTS is empty: give a path, - for standard input, or a URL")
+	}
+	// Standard input read twice is empty the second time: an --expect
+	// file read so would check nothing, and pass.
+	stdinReaders := 0
+	for _, in := range []string{args[0], *urlsFile, *expectFile} {
+		if in == "-" {
+			stdinReaders++
+		}
+	}
+	if stdinReaders > 1 {
+		return usageError(stderr, "standard input can be read once: give - to only one of ROBOTS, --urls and --expect")
 	}
 
 	run := testRun{agents: agents, urls: args[1:], expectFile: *expectFile}
@@ -156,16 +181,22 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "robotslint: %v\n", err)
 			return exitError
 		}
-		for _, line := range strings.Split(string(data), "\n") {
-			if line = strings.TrimSpace(line); line != "" {
-				run.urls = append(run.urls, line)
-			}
+		urls, err := parseURLs(*urlsFile, data)
+		if err != nil {
+			fmt.Fprintf(stderr, "robotslint: %v\n", err)
+			return exitError
 		}
+		run.urls = append(run.urls, urls...)
 	}
 	if run.expectFile != "" {
 		data, err := readInput(run.expectFile, stdin)
 		if err == nil {
 			run.expectations, err = parseExpectations(run.expectFile, data)
+		}
+		if err == nil && len(run.expectations) == 0 {
+			// Like a directory without robots.txt: a CI job that checks
+			// nothing should fail rather than pass.
+			err = fmt.Errorf("%s holds no expectation", run.expectFile)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "robotslint: %v\n", err)
@@ -177,24 +208,30 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	var src []byte
 	if robots := args[0]; isURL(robots) {
-		if *timeout <= 0 {
-			return usageError(stderr, "--timeout must be positive")
-		}
-		res, err := fetchRobots(context.Background(), robots, fetchOptions{Timeout: *timeout})
+		res, err := fetchRobots(context.Background(), robots, fetchOptions{Timeout: timeout})
 		if err != nil {
 			return usageError(stderr, "%v", err)
 		}
 		run.fetched, src = res, res.Body
 	} else if src, err = readInput(robots, stdin); err != nil {
-		fmt.Fprintf(stderr, "robotslint: %v\n", err)
+		fmt.Fprintf(stderr, "robotslint: %v\n", siteHint(robots, err))
 		return exitError
 	}
 	file := syntax.Parse(src)
+	// A page or an error message answers "allowed" everywhere for want of
+	// rules; say so, or the verdicts read as if the file were fine.
+	notRobotsTxt := rules.NotRobotsTxtReason(file)
 	for _, p := range profiles {
-		run.robots = append(run.robots, match.Compile(file, p))
+		r := match.Compile(file, p)
+		names := make([][]string, len(r.Groups))
+		for i, g := range r.Groups {
+			names[i] = addAgents(nil, spelledAgents(file, g))
+		}
+		run.robots = append(run.robots, r)
+		run.groupNames = append(run.groupNames, names)
 	}
 	if len(run.agents) == 0 {
-		run.agents = namedAgents(run.robots[0])
+		run.agents = namedAgents(run.groupNames[0])
 	}
 
 	// Each query's verdicts, one per profile.
@@ -231,12 +268,13 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if *format == "json" {
 		doc := struct {
 			Fetch        *fetchJSON       `json:"fetch,omitempty"`
+			NotRobotsTxt string           `json:"notRobotsTxt,omitempty"`
 			Results      []testResult     `json:"results"`
 			Expectations *[]expectFailure `json:"expectations,omitempty"`
 			Notes        []crawlerNote    `json:"notes,omitempty"`
-		}{Results: slices.Concat(results...), Notes: run.notes()}
+		}{NotRobotsTxt: notRobotsTxt, Results: slices.Concat(results...), Notes: run.notes()}
 		if f := run.fetched; f != nil {
-			doc.Fetch = &fetchJSON{URL: f.URL, FinalURL: f.FinalURL, Redirects: len(f.Hops), Status: f.Status, Outcome: f.Outcome, Truncated: f.Truncated, Explanation: f.Explain()}
+			doc.Fetch = &fetchJSON{URL: f.URL, FinalURL: f.FinalURL, Redirects: len(f.Hops), Status: f.Status, Outcome: f.Outcome, Truncated: f.Truncated, Explanation: f.Explain(profiles)}
 		}
 		if run.expectFile != "" {
 			if failures == nil {
@@ -249,11 +287,22 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		enc := json.NewEncoder(out)
 		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false) // URLs keep their & and HTML its <
 		enc.Encode(doc)
 		return status
 	}
 	if run.fetched != nil {
-		fmt.Fprintln(out, run.fetched.Explain())
+		fmt.Fprintln(out, run.fetched.Explain(profiles))
+	}
+	if notRobotsTxt != "" {
+		name := args[0]
+		switch {
+		case run.fetched != nil:
+			name = run.fetched.URL
+		case name == "-":
+			name = "<stdin>"
+		}
+		fmt.Fprintf(out, "note: %s: %s\n", name, notRobotsTxt)
 	}
 	if run.expectFile == "" || len(run.urls) > 0 {
 		writeResults(out, results[:len(run.agents)*len(run.urls)])
@@ -305,7 +354,7 @@ func (run *testRun) notes() []crawlerNote {
 // check answers one query under every profile of the run.
 func (run *testRun) check(agent, url string) []testResult {
 	var verdicts []testResult
-	for _, r := range run.robots {
+	for i, r := range run.robots {
 		res := testResult{Agent: agent, URL: url, Profile: r.Profile.Name, Group: []string{}}
 		if f := run.fetched; f != nil && f.Outcome != fetchFetched {
 			res.Allowed, res.reason = wholeSite(f, r.Profile)
@@ -315,11 +364,7 @@ func (run *testRun) check(agent, url string) []testResult {
 		v := r.Check(agent, url)
 		res.Allowed = v.Allowed
 		for _, g := range v.Groups {
-			for _, a := range r.Groups[g].Agents {
-				if !slices.Contains(res.Group, a) {
-					res.Group = append(res.Group, a)
-				}
-			}
+			res.Group = addAgents(res.Group, run.groupNames[i][g])
 		}
 		switch v.Reason {
 		case match.ReasonRule:
@@ -339,15 +384,15 @@ func (run *testRun) check(agent, url string) []testResult {
 }
 
 // wholeSite is the verdict on every URL of a site whose robots.txt could
-// not be fetched: RFC 9309 §2.3.1 allows everything when the file is
-// unavailable (4xx) and disallows everything when it is unreachable (5xx,
-// no answer); the 1997 draft disallows everything on 401 and 403 too.
+// not be fetched, as crawlerReadings has it for profile p.
 func wholeSite(f *fetchResult, p *match.Profile) (allowed bool, reason string) {
-	switch {
-	case f.Outcome == fetchUnavailable && p == match.Legacy && (f.Status == 401 || f.Status == 403):
-		return false, fmt.Sprintf("robots.txt answered %d: the 1997 draft restricts the whole site", f.Status)
-	case f.Outcome == fetchUnavailable:
+	switch readingOf(p, f.answer()) {
+	case readAllowAll:
 		return true, "robots.txt unavailable: the whole site is allowed"
+	case readDenied:
+		return false, fmt.Sprintf("robots.txt answered %d: the 1997 draft restricts the whole site", f.Status)
+	case readPaused:
+		return false, "robots.txt unreachable: the whole site is disallowed for 12 hours, then the last cached copy applies"
 	}
 	return false, "robots.txt unreachable: the whole site is disallowed"
 }
@@ -366,15 +411,15 @@ func writeResults(w io.Writer, results [][]testResult) {
 		if agree {
 			res := verdicts[0]
 			if multi {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), quoteEmpty(res.Agent), quoteEmpty(res.URL), "all", res.reason)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), showWord(res.Agent), showWord(res.URL), "all", res.reason)
 			} else {
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", verdict(res.Allowed), quoteEmpty(res.Agent), quoteEmpty(res.URL), res.reason)
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", verdict(res.Allowed), showWord(res.Agent), showWord(res.URL), res.reason)
 			}
 			continue
 		}
 		disagreements++
 		for _, res := range verdicts {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), quoteEmpty(res.Agent), quoteEmpty(res.URL), res.Profile+" (disagree)", res.reason)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", verdict(res.Allowed), showWord(res.Agent), showWord(res.URL), res.Profile+" (disagree)", res.reason)
 		}
 	}
 	tw.Flush()
@@ -388,10 +433,40 @@ func writeResults(w io.Writer, results [][]testResult) {
 func writeExpectations(w io.Writer, failures []expectFailure, total int) {
 	for _, f := range failures {
 		fmt.Fprintf(w, "%s:%d: expected %s %s %s, but %s %ss it: %s\n",
-			f.ExpectFile, f.ExpectLine, f.Expect, quoteEmpty(f.Agent), quoteEmpty(f.URL), f.Profile, verb(f.Allowed), f.reason)
+			f.ExpectFile, f.ExpectLine, f.Expect, showWord(f.Agent), showWord(f.URL), f.Profile, verb(f.Allowed), f.reason)
 	}
 	held := total - len(failures)
 	fmt.Fprintf(w, "%s of %s %s\n", prose.Int(held), prose.Count(total, "expectation", "expectations"), prose.Choose(held, "holds", "hold"))
+}
+
+// parseURLs reads a --urls file: a URL a line, taken as written but for
+// the line ending (\n or \r\n), so that a space or an invisible character
+// at either end is tested as crawlers would meet it; blank lines and lines
+// that start with # are skipped, as in --expect files.
+func parseURLs(name string, data []byte) ([]string, error) {
+	var urls []string
+	text := strings.TrimPrefix(string(data), "\uFEFF") // a byte order mark is the file's, not the URL's
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimSuffix(line, "\r")
+		if rest := strings.TrimLeft(line, " \t"); rest == "" || rest[0] == '#' {
+			continue
+		}
+		if err := checkURL(line); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
+		}
+		urls = append(urls, line)
+	}
+	return urls, nil
+}
+
+// checkURL rejects a URL that no profile can answer for as crawlers would:
+// one with a NUL byte, where Google's matcher, which reads the URL as a C
+// string, ends it.
+func checkURL(url string) error {
+	if strings.IndexByte(url, 0) >= 0 {
+		return fmt.Errorf("the URL %s holds a NUL byte, where Google's matcher ends it: write the byte as %%00, or remove it", strconv.QuoteToASCII(url))
+	}
+	return nil
 }
 
 // parseExpectations reads an --expect file: "allow AGENT URL" or
@@ -412,6 +487,9 @@ func parseExpectations(name string, data []byte) ([]expectation, error) {
 		}
 		if len(words) != 3 || words[0] != "allow" && words[0] != "disallow" {
 			return nil, fmt.Errorf(`%s:%d: want "allow AGENT URL" or "disallow AGENT URL"`, name, i+1)
+		}
+		if err := checkURL(words[2]); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
 		}
 		out = append(out, expectation{line: i + 1, allow: words[0] == "allow", agent: words[1], url: words[2]})
 	}
@@ -446,19 +524,44 @@ func splitWords(line string) ([]string, error) {
 	}
 }
 
-// namedAgents returns every crawler name the file's groups use, as the
-// first profile reads them (Google's tokens under --profile all), in file
-// order, then "*" for any other crawler.
-func namedAgents(r *match.Robots) []string {
+// namedAgents returns every crawler name of groupNames (those of the
+// first profile: Google's tokens under --profile all), in file order, then
+// "*" for any other crawler.
+func namedAgents(groupNames [][]string) []string {
 	var agents []string
-	for _, g := range r.Groups {
-		for _, a := range g.Agents {
-			if a != "*" && !slices.Contains(agents, a) {
-				agents = append(agents, a)
+	for _, names := range groupNames {
+		agents = addAgents(agents, slices.DeleteFunc(slices.Clone(names), func(a string) bool { return a == "*" }))
+	}
+	return append(agents, "*")
+}
+
+// addAgents appends to list each of names it lacks, ignoring case, as
+// profiles match names.
+func addAgents(list, names []string) []string {
+	for _, a := range names {
+		if !slices.ContainsFunc(list, func(b string) bool { return strings.EqualFold(a, b) }) {
+			list = append(list, a)
+		}
+	}
+	return list
+}
+
+// spelledAgents returns the names of g as the profile reads them, but
+// spelled as the file writes them: "Googlebot", not the "googlebot" the
+// profile matches with, for "User-agent: Googlebot/2.1".
+func spelledAgents(f *syntax.File, g match.Group) []string {
+	names := make([]string, len(g.Agents))
+	for k, token := range g.Agents {
+		names[k] = token
+		value := string(f.Text(f.Lines[g.UserAgents[k]].Value()))
+		for i := 0; i+len(token) <= len(value); i++ {
+			if strings.EqualFold(value[i:i+len(token)], token) {
+				names[k] = value[i : i+len(token)]
+				break
 			}
 		}
 	}
-	return append(agents, "*")
+	return names
 }
 
 func verdict(allowed bool) string {
@@ -475,10 +578,14 @@ func verb(allowed bool) string {
 	return "disallow"
 }
 
-// quoteEmpty shows an empty agent or URL as "".
-func quoteEmpty(s string) string {
-	if s == "" {
-		return `""`
+// showWord shows an agent or URL so that all it holds can be seen: in Go
+// quotes when it is empty, has white space at either end, or holds a
+// character that prints as nothing or as a plain space ("/a " and
+// "/a\u00a0" are not "/a", and crawlers do not read them as "/a").
+func showWord(s string) string {
+	hidden := func(r rune) bool { return !unicode.IsGraphic(r) || r != ' ' && unicode.IsSpace(r) }
+	if s == "" || strings.TrimSpace(s) != s || strings.IndexFunc(s, hidden) >= 0 {
+		return strconv.Quote(s)
 	}
 	return s
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -36,6 +37,7 @@ func TestTestURL(t *testing.T) {
 	missing := serve(t, 404, "not here")
 	failing := serve(t, 503, "try later")
 	forbidden := serve(t, 403, "no")
+	page := serve(t, 200, "<!DOCTYPE html>\n<html><body>app shell</body></html>\n")
 	five, _, _ := redirectServers(t, 5)
 	six, _, _ := redirectServers(t, 6)
 	tests := []struct {
@@ -50,25 +52,30 @@ func TestTestURL(t *testing.T) {
 			"allowed     FooBot  /public     no rule matches in the group of *",
 		}},
 		{"404", []string{"--agent", "FooBot", missing.URL, "/private/a"}, 0, []string{
-			missing.URL + "/robots.txt answered 404 Not Found: crawlers may fetch everything",
+			missing.URL + "/robots.txt answered 404 Not Found: Google takes it as no robots.txt and may fetch everything",
 			"allowed  FooBot  /private/a  robots.txt unavailable: the whole site is allowed",
 		}},
 		{"503", []string{"--agent", "FooBot", failing.URL, "/public"}, 1, []string{
-			failing.URL + "/robots.txt answered 503 Service Unavailable: crawlers must assume everything is disallowed",
-			"disallowed  FooBot  /public  robots.txt unreachable: the whole site is disallowed",
+			failing.URL + "/robots.txt answered 503 Service Unavailable: Google stops crawling the site for 12 hours, then obeys its last cached copy for up to 30 days, or allows everything when it has none",
+			"disallowed  FooBot  /public  robots.txt unreachable: the whole site is disallowed for 12 hours, then the last cached copy applies",
 		}},
 		{"403 under every profile", []string{"--profile", "all", "--agent", "FooBot", forbidden.URL, "/public"}, 1, []string{
-			forbidden.URL + "/robots.txt answered 403 Forbidden: crawlers may fetch everything",
+			forbidden.URL + "/robots.txt answered 403 Forbidden: Google, Bing, Yandex and RFC 9309 crawlers take it as no robots.txt and may fetch everything (RFC 9309 §2.3.1.3); 1994-standard crawlers take the whole site as disallowed (Koster's 1997 draft)",
 			"allowed     FooBot  /public  google (disagree)   robots.txt unavailable: the whole site is allowed",
 			"disallowed  FooBot  /public  legacy (disagree)   robots.txt answered 403: the 1997 draft restricts the whole site",
 			"profiles disagree on 1 of 1 query",
+		}},
+		{"200 HTML", []string{"--agent", "FooBot", page.URL, "/private/a"}, 0, []string{
+			page.URL + "/robots.txt answered 200 OK",
+			"note: " + page.URL + "/robots.txt: this is an HTML page (`<!DOCTYPE html>`), not a robots.txt file: crawlers find no rules in it",
+			"allowed  FooBot  /private/a  no group applies",
 		}},
 		{"5 redirects", []string{"--agent", "FooBot", five.URL, "/public"}, 1, []string{
 			"(redirected 5 times, to ",
 			"disallowed  FooBot  /public  line 2: Disallow: /",
 		}},
 		{"6 redirects", []string{"--agent", "FooBot", six.URL, "/public"}, 0, []string{
-			six.URL + "/robots.txt was redirected more than 5 times: crawlers may fetch everything",
+			six.URL + "/robots.txt was redirected more than 5 times: Google gives up and may fetch everything, as when there is no robots.txt",
 			"allowed  FooBot  /public  robots.txt unavailable: the whole site is allowed",
 		}},
 	}
@@ -133,5 +140,43 @@ func TestTestBadURL(t *testing.T) {
 	status, _, stderr := testURL(t, "http://%zz/", "/a")
 	if status != exitError || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "robotslint test: ") {
 		t.Errorf("status %d, stderr %q", status, stderr)
+	}
+}
+
+// TestTestURLByProfile checks each profile's verdict on a site whose
+// robots.txt answers with an error status, as crawlerReadings has it.
+func TestTestURLByProfile(t *testing.T) {
+	tests := []struct {
+		status  int
+		allowed map[string]bool
+	}{
+		{401, map[string]bool{"google": true, "rfc9309": true, "bing": true, "yandex": true, "legacy": false}},
+		{403, map[string]bool{"google": true, "rfc9309": true, "bing": true, "yandex": true, "legacy": false}},
+		{404, map[string]bool{"google": true, "rfc9309": true, "bing": true, "yandex": true, "legacy": true}},
+		{429, map[string]bool{"google": false, "rfc9309": true, "bing": true, "yandex": true, "legacy": false}},
+		{500, map[string]bool{"google": false, "rfc9309": false, "bing": false, "yandex": true, "legacy": false}},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.status), func(t *testing.T) {
+			srv := serve(t, tt.status, "")
+			_, stdout, stderr := testURL(t, "--format", "json", "--profile", "all", "--agent", "FooBot", srv.URL, "/a")
+			var doc struct {
+				Results []struct {
+					Profile string
+					Allowed bool
+				}
+			}
+			if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+				t.Fatalf("%v: %s%s", err, stdout, stderr)
+			}
+			if len(doc.Results) != len(tt.allowed) {
+				t.Fatalf("%d results, want %d: %s", len(doc.Results), len(tt.allowed), stdout)
+			}
+			for _, r := range doc.Results {
+				if want := tt.allowed[r.Profile]; r.Allowed != want {
+					t.Errorf("%s: allowed %v, want %v", r.Profile, r.Allowed, want)
+				}
+			}
+		})
 	}
 }
