@@ -155,15 +155,7 @@ func TestHelpExamples(t *testing.T) {
 				t.Fatalf("no expectation for the example %q: add one to exampleExpectations", ex)
 			}
 			dir := t.TempDir()
-			for name, content := range exampleFixture {
-				path := filepath.Join(dir, name)
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			writeFiles(t, dir, exampleFixture)
 			t.Chdir(dir)
 			r := runExample(t, strings.ReplaceAll(ex, "https://example.com", srv.URL))
 			r.dir = dir

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -66,6 +68,21 @@ func parseFlags(flags *flag.FlagSet, args []string) ([]string, error) {
 		}
 	}
 	return positional, nil
+}
+
+// parseCommand parses the arguments of command ("fmt"; "" for lint) with
+// parseFlags. It prints usage for -h and reports a mistake in one line;
+// then done is true and status is the exit status.
+func parseCommand(command string, flags *flag.FlagSet, args []string, usage string, stdout, stderr io.Writer) (positional []string, status int, done bool) {
+	positional, err := parseFlags(flags, args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage)
+		return nil, exitClean, true
+	case err != nil:
+		return nil, badUsage(stderr, command, err.Error()), true
+	}
+	return positional, exitClean, false
 }
 
 // unknownFlag describes an argument that looks like a flag but is none of

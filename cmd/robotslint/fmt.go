@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -51,13 +50,9 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags.SetOutput(io.Discard)
 	check := flags.Bool("check", false, "")
 	diff := flags.Bool("diff", false, "")
-	args, err := parseFlags(flags, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, fmtUsage)
-			return exitClean
-		}
-		return badUsage(stderr, "fmt", err.Error())
+	args, status, done := parseCommand("fmt", flags, args, fmtUsage, stdout, stderr)
+	if done {
+		return status
 	}
 	if *check && *diff {
 		return badUsage(stderr, "fmt", "--check and --diff cannot be used together")
@@ -66,7 +61,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		args = []string{robotsFileName}
 	}
 
-	status := exitClean
+	status = exitClean
 	fail := func(err error) {
 		fmt.Fprintf(stderr, "robotslint: %v\n", err)
 		status = exitError

@@ -150,13 +150,9 @@ type lintInput struct {
 func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var opt lintOptions
 	flags := lintFlags(&opt)
-	args, err := parseFlags(flags, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(stdout, lintUsage, profileList())
-			return exitClean
-		}
-		return badUsage(stderr, "", err.Error())
+	args, status, done := parseCommand("", flags, args, fmt.Sprintf(lintUsage, profileList()), stdout, stderr)
+	if done {
+		return status
 	}
 	r, err := newLintRun(opt, stdin)
 	if err != nil {
@@ -172,7 +168,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return badUsage(stderr, "", "--stdin-filename names standard input, but no - reads it")
 	}
 	inputs, errs := expandInputs(args)
-	status := exitClean
+	status = exitClean
 	for _, err := range errs {
 		fmt.Fprintf(stderr, "robotslint: %v\n", err)
 		status = exitError

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -41,13 +40,10 @@ func (stdio) Close() error { return nil }
 func runLSP(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("robotslint lsp", flag.ContinueOnError)
 	flags.Bool("stdio", false, "") // some clients add it; standard I/O is all the server speaks
-	args, err := parseFlags(flags, args)
+	args, status, done := parseCommand("lsp", flags, args, lspUsage, stdout, stderr)
 	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, lspUsage)
-		return exitClean
-	case err != nil:
-		return badUsage(stderr, "lsp", err.Error())
+	case done:
+		return status
 	case len(args) > 0:
 		return badUsage(stderr, "lsp", fmt.Sprintf("unexpected argument %q", args[0]))
 	}

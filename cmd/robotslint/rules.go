@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -67,18 +66,12 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("robotslint rules", flag.ContinueOnError)
 	flags.SetOutput(io.Discard)
 	format := flags.String("format", "text", "")
-	args, err := parseFlags(flags, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, rulesUsage)
-			return exitClean
-		}
-		fmt.Fprintf(stderr, "robotslint rules: %v (see robotslint rules -h)\n", err)
-		return exitError
-	}
-	if len(args) > 0 {
-		fmt.Fprintf(stderr, "robotslint rules: unexpected argument %q (see robotslint rules -h)\n", args[0])
-		return exitError
+	args, status, done := parseCommand("rules", flags, args, rulesUsage, stdout, stderr)
+	switch {
+	case done:
+		return status
+	case len(args) > 0:
+		return badUsage(stderr, "rules", fmt.Sprintf("unexpected argument %q", args[0]))
 	}
 	switch *format {
 	case "json":
@@ -136,13 +129,9 @@ func listRules(w io.Writer, list []*lint.Rule) {
 func runExplain(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("robotslint explain", flag.ContinueOnError)
 	color := flags.String("color", "auto", "")
-	args, err := parseFlags(flags, args)
-	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, explainUsage)
-		return exitClean
-	case err != nil:
-		return badUsage(stderr, "explain", err.Error())
+	args, status, done := parseCommand("explain", flags, args, explainUsage, stdout, stderr)
+	if done {
+		return status
 	}
 	if err := checkColor(*color); err != nil {
 		return badUsage(stderr, "explain", err.Error())

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -133,14 +132,10 @@ func nearestCommand(word string) string {
 
 // runHelp prints the usage of the command named, or the overview.
 func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	args, err := parseFlags(flag.NewFlagSet("robotslint help", flag.ContinueOnError), args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(stdout, usage)
-		return exitClean
-	} else if err != nil {
-		return badUsage(stderr, "help", err.Error())
-	}
+	args, status, done := parseCommand("help", flag.NewFlagSet("robotslint help", flag.ContinueOnError), args, usage, stdout, stderr)
 	switch {
+	case done:
+		return status
 	case len(args) == 0:
 		fmt.Fprint(stdout, usage)
 		return exitClean

@@ -72,13 +72,7 @@ func TestScripts(t *testing.T) {
 					after[rest] = content
 					continue
 				}
-				path := filepath.Join(dir, name)
-				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-					t.Fatal(err)
-				}
+				writeFiles(t, dir, map[string]string{name: content})
 			}
 			t.Chdir(dir)
 			var stdout, stderr bytes.Buffer

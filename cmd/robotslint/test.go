@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -138,13 +137,9 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	format := flags.String("format", "text", "")
 	timeout := defaultFetchTimeout
 	flags.Var((*timeoutFlag)(&timeout), "timeout", "")
-	args, err := parseFlags(flags, args)
-	if err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stdout, usage)
-			return exitClean
-		}
-		return usageError(stderr, "%v", err)
+	args, status, done := parseCommand("test", flags, args, usage, stdout, stderr)
+	if done {
+		return status
 	}
 	profiles := match.Profiles()
 	if *profileName != "all" {
@@ -213,9 +208,12 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return usageError(stderr, "%v", err)
 		}
 		run.fetched, src = res, res.Body
-	} else if src, err = readInput(robots, stdin); err != nil {
-		fmt.Fprintf(stderr, "robotslint: %v\n", siteHint(robots, err))
-		return exitError
+	} else {
+		var err error
+		if src, err = readInput(robots, stdin); err != nil {
+			fmt.Fprintf(stderr, "robotslint: %v\n", siteHint(robots, err))
+			return exitError
+		}
 	}
 	file := syntax.Parse(src)
 	// A page or an error message answers "allowed" everywhere for want of
@@ -236,7 +234,7 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	// Each query's verdicts, one per profile.
 	var results [][]testResult
-	status := exitClean
+	status = exitClean
 	for _, agent := range run.agents {
 		for _, url := range run.urls {
 			verdicts := run.check(agent, url)

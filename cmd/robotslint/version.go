@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,13 +19,10 @@ Example:
 
 // runVersion is "robotslint version".
 func runVersion(args []string, stdout, stderr io.Writer) int {
-	args, err := parseFlags(flag.NewFlagSet("robotslint version", flag.ContinueOnError), args)
+	args, status, done := parseCommand("version", flag.NewFlagSet("robotslint version", flag.ContinueOnError), args, versionUsage, stdout, stderr)
 	switch {
-	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprint(stdout, versionUsage)
-		return exitClean
-	case err != nil:
-		return badUsage(stderr, "version", err.Error())
+	case done:
+		return status
 	case len(args) > 0:
 		return badUsage(stderr, "version", "version takes no arguments")
 	}

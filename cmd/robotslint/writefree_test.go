@@ -47,17 +47,11 @@ func TestWriteFreeFlagsNeverWrite(t *testing.T) {
 		{"version", nil, [][]string{{"-h"}}},
 	}
 	dir := t.TempDir()
-	for name, content := range files {
-		path := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
+	writeFiles(t, dir, files)
+	for name := range files {
 		// An old time, so that a rewrite with the same bytes shows too.
 		old := time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)
-		if err := os.Chtimes(path, old, old); err != nil {
+		if err := os.Chtimes(filepath.Join(dir, name), old, old); err != nil {
 			t.Fatal(err)
 		}
 	}
