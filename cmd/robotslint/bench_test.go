@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -15,8 +16,51 @@ import (
 	"github.com/robotslint/robotslint/lint/match"
 )
 
-// TestMain removes the binary the process benchmarks build.
-func TestMain(m *testing.M) { robotslinttest.Main(m) }
+// TestMain removes the binary the process benchmarks build. Started by
+// measurePeak, it runs the command named by its arguments instead.
+func TestMain(m *testing.M) {
+	if os.Getenv(peakChildEnv) != "" {
+		os.Exit(runForPeak(os.Args[1:]))
+	}
+	robotslinttest.Main(m)
+}
+
+// peakChildEnv marks the test binary started by measurePeak.
+const peakChildEnv = "ROBOTSLINT_BENCH_PEAK_CHILD"
+
+// measurePeak runs bin with args and returns the process's peak resident
+// memory, or false where it cannot be measured. Linux charges a child
+// started with vfork, as Go starts it, with the memory of the process that
+// started it, the benchmark's own heap included; so a fresh test binary,
+// small, starts the command and reports its peak instead.
+func measurePeak(b *testing.B, bin string, args []string) (int64, bool) {
+	cmd := exec.Command(os.Args[0], append([]string{bin}, args...)...)
+	cmd.Env = append(os.Environ(), peakChildEnv+"=1")
+	out, err := cmd.Output()
+	if err != nil {
+		b.Fatalf("%s %s: %v", bin, strings.Join(args, " "), err)
+	}
+	peak, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+	if err != nil {
+		b.Fatalf("peak of %s: %q", bin, out)
+	}
+	return peak, peak > 0
+}
+
+// runForPeak runs the command args names and prints its peak resident
+// memory in bytes, 0 where it is unknown; a status other than 0 and 1 is
+// an error.
+func runForPeak(args []string) int {
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != exitFindings {
+		fmt.Fprintln(os.Stderr, err)
+		return exitError
+	}
+	peak, _ := maxRSS(cmd.ProcessState)
+	fmt.Println(peak)
+	return exitClean
+}
 
 // benchInput returns the path of a file in ../shared/bench, skipping the
 // benchmark when ../shared is absent.
@@ -166,12 +210,7 @@ func benchMemory(b *testing.B, bin string, args []string, size int64) {
 	var alloc uint64
 	ops := 0
 	for b.Loop() {
-		cmd := exec.Command(bin, args...)
-		cmd.Stdout = io.Discard
-		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != exitFindings {
-			b.Fatal(err)
-		}
-		if rss, ok := maxRSS(cmd.ProcessState); ok {
+		if rss, ok := measurePeak(b, bin, args); ok {
 			peak = max(peak, rss)
 		}
 
