@@ -54,6 +54,11 @@ type radixNode struct {
 
 func newRuleset(groups []int, all []Group, literal bool) *ruleset {
 	rs := &ruleset{groups: groups, literal: literal}
+	n := 0
+	for _, g := range groups {
+		n += len(all[g].Rules)
+	}
+	rs.rules = make([]*Rule, 0, n)
 	for _, g := range groups {
 		for k := range all[g].Rules {
 			if rule := &all[g].Rules[k]; rule.Priority > 0 {
@@ -61,12 +66,17 @@ func newRuleset(groups []int, all []Group, literal bool) *ruleset {
 			}
 		}
 	}
-	sort.SliceStable(rs.rules, func(a, b int) bool {
-		ra, rb := rs.rules[a], rs.rules[b]
-		if ra.Priority != rb.Priority {
-			return ra.Priority > rb.Priority
+	slices.SortStableFunc(rs.rules, func(a, b *Rule) int {
+		if a.Priority != b.Priority {
+			return cmp.Compare(b.Priority, a.Priority)
 		}
-		return ra.Allow && !rb.Allow
+		switch {
+		case a.Allow && !b.Allow:
+			return -1
+		case b.Allow && !a.Allow:
+			return 1
+		}
+		return 0
 	})
 	prefixes := make([]string, len(rs.rules))
 	if !literal {
@@ -108,8 +118,8 @@ func (c *ruleCheck) set(pattern string) string {
 // rule. Sorted, the rules under a node are a run of byPrefix, and its
 // children split that run by the byte after the node's prefix; a child's
 // label runs to the longest prefix its run shares, which the run's first
-// and last prefixes tell. Nodes are laid out breadth first, so a node's
-// children sit together.
+// and last prefixes tell. A node's children are laid out together when the
+// node is visited, depth first, so the nodes still to visit are few.
 func (rs *ruleset) index(prefixes []string) {
 	rs.byPrefix = make([]int32, len(prefixes))
 	for k := range rs.byPrefix {
@@ -120,20 +130,23 @@ func (rs *ruleset) index(prefixes []string) {
 	})
 	prefix := func(i int) string { return prefixes[rs.byPrefix[i]] }
 
-	// spans[n] is node n's run of byPrefix and the length of its prefix,
-	// until the node is built.
-	type span struct{ lo, hi, depth int }
-	spans := []span{{0, len(prefixes), 0}}
+	// A visit is a node still to build: its run of byPrefix and the length
+	// of its prefix.
+	type visit struct{ node, lo, hi, depth int }
+	todo := []visit{{0, 0, len(prefixes), 0}}
 	rs.nodes = []radixNode{{}}
 	rs.edges = []byte{0}
-	for n := 0; n < len(rs.nodes); n++ {
-		lo, hi, depth := spans[n].lo, spans[n].hi, spans[n].depth
-		rs.nodes[n].rulesLo = int32(lo)
+	for len(todo) > 0 {
+		v := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		lo, hi, depth := v.lo, v.hi, v.depth
+		node := &rs.nodes[v.node]
+		node.rulesLo = int32(lo)
 		for lo < hi && len(prefix(lo)) == depth {
 			lo++
 		}
-		rs.nodes[n].rulesHi = int32(lo)
-		rs.nodes[n].children = int32(len(rs.nodes))
+		node.rulesHi = int32(lo)
+		node.children = int32(len(rs.nodes))
 		for lo < hi {
 			c := prefix(lo)[depth]
 			end := lo + sort.Search(hi-lo, func(i int) bool { return prefix(lo + i)[depth] > c })
@@ -142,12 +155,13 @@ func (rs *ruleset) index(prefixes []string) {
 			for shared < len(first) && shared < len(last) && first[shared] == last[shared] {
 				shared++
 			}
+			todo = append(todo, visit{len(rs.nodes), lo, end, shared})
 			rs.nodes = append(rs.nodes, radixNode{label: first[depth:shared]})
 			rs.edges = append(rs.edges, c)
-			spans = append(spans, span{lo, end, shared})
 			lo = end
 		}
-		rs.nodes[n].nKids = int32(len(rs.nodes)) - rs.nodes[n].children
+		// rs.nodes may have moved.
+		rs.nodes[v.node].nKids = int32(len(rs.nodes)) - rs.nodes[v.node].children
 	}
 	rs.nodes = slices.Clip(rs.nodes)
 	rs.edges = slices.Clip(rs.edges)
