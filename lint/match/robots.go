@@ -12,6 +12,8 @@ import (
 // reads them, with their rules ready for matching. It is safe for
 // concurrent use.
 type Robots struct {
+	// File is the file as given; line indices in Groups and verdicts
+	// refer to its lines.
 	File    *syntax.File
 	Profile *Profile
 	// Groups are the groups as the profile reads them, in file order.
@@ -24,6 +26,11 @@ type Robots struct {
 	// file does not name, share one.
 	bySelection sync.Map
 	byAgent     sync.Map
+
+	// read is the file as the profile reads it (see Profile.Read): its
+	// lines are File's up to the profile's size limit, the last of them
+	// perhaps cut short.
+	read *syntax.File
 }
 
 // A Group is a group of lines as a profile reads it: the user-agent lines
@@ -87,8 +94,8 @@ const (
 
 // Compile reads f as profile p reads it.
 func Compile(f *syntax.File, p *Profile) *Robots {
-	r := &Robots{File: f, Profile: p}
-	p.read(r)
+	r := &Robots{File: f, Profile: p, read: p.Read(f)}
+	p.readGroups(r)
 	return r
 }
 
@@ -176,16 +183,18 @@ func (g *groupReader) rule(rules ...Rule) {
 func (g *groupReader) close() { g.cur = -1 }
 
 // RuleText returns the deciding rule's line as written, without its
-// comment: "Disallow: /x". It returns "" when no rule decided.
+// comment, and as far as the profile reads it: "Disallow: /x". It returns
+// "" when no rule decided.
 func (r *Robots) RuleText(v Verdict) string {
 	if v.Line < 0 {
 		return ""
 	}
-	l := &r.File.Lines[v.Line]
+	f := r.read
+	l := &f.Lines[v.Line]
 	if l.Kind != syntax.LineDirective {
 		// A line the profile reads differently from the tree (a NUL, a
 		// control character): show the text up to the comment.
-		return strings.TrimSpace(string(r.File.Text(syntax.Span{Start: l.Span.Start, End: l.Comment().Start})))
+		return strings.TrimSpace(string(f.Text(syntax.Span{Start: l.Span.Start, End: l.Comment().Start})))
 	}
-	return string(r.File.Text(l.Key())) + ": " + string(r.File.Text(l.Value()))
+	return string(f.Text(l.Key())) + ": " + string(f.Text(l.Value()))
 }
