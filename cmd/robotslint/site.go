@@ -24,8 +24,8 @@ import (
 type siteReport struct {
 	// Name is the robots.txt URL, the path output shows.
 	Name string
-	// Src is the body crawlers obey: the fetched body, at most 500 KiB, or
-	// empty when the fetch gave none.
+	// Src is the body crawlers obey: the fetched body, at most 500 KiB and
+	// the rest of the line across them, or empty when the fetch gave none.
 	Src []byte
 	// Diagnostics are the fetch's own findings, all at syntax.Span{0, 0}
 	// and in the order of siteRules; the caller lints Src for the rest.
