@@ -118,7 +118,8 @@ var (
 		Doc: lint.Doc{
 			What: "For a URL argument, reports a robots.txt larger than 500 KiB and, when the server declares " +
 				"the length, how much of it crawlers never read. robotslint reads and lints only the first " +
-				"500 KiB too; file-too-large reports the same for a file on disk.",
+				"500 KiB too, and the rest of the line across them, which file-too-large reports as cut; " +
+				"file-too-large reports the same for a file on disk.",
 			Why: "Google reads the first 500 KiB of a robots.txt file and ignores the rest, and RFC 9309 §2.5 " +
 				"requires no crawler to read more. Rules past that point do not exist for those crawlers, and " +
 				"a rule across it is cut short.",
