@@ -189,6 +189,22 @@ func TestCheckFixSafety(t *testing.T) {
 	}
 }
 
+// TestCheckFixSafetyPastLimit checks that fix safety reads a file as the
+// profiles match it, through their size limit: an edit past 500 KiB
+// changes no verdict, and one that changes what the cut line keeps does.
+func TestCheckFixSafetyPastLimit(t *testing.T) {
+	head := "User-agent: *\n" + strings.Repeat("# "+strings.Repeat("x", 97)+"\n", syntax.SizeLimit/100-1)
+	head += "#" + strings.Repeat("x", syntax.SizeLimit-len(head)-len("Disallow: /p")-2) + "\n"
+	before := head + "Disallow: /private/\nDisallow: /late/\n"
+	targets := DefaultTargets()
+	if why := CheckFixSafety([]byte(before), []byte(head+"Disallow: /private/\n"), targets); why != "" {
+		t.Errorf("removing a rule past the limit: %s", why)
+	}
+	if why := CheckFixSafety([]byte(before), []byte(head+"Disallow: /q\n"), targets); why == "" {
+		t.Errorf("changing what the cut line keeps is called safe")
+	}
+}
+
 func TestFindConfig(t *testing.T) {
 	files := map[string]string{
 		filepath.Join("/site", ConfigFileName):       "profiles = [\"google\"]",
