@@ -142,12 +142,13 @@ func LookupProfile(name string) *Profile {
 }
 
 // Read returns f as p reads it: f itself, or when f is longer than p's
-// size limit, its bytes up to the limit parsed again. Everything that asks
-// what a profile reads (matching, the rules, fix safety, hover) reads
-// through this one cut.
+// size limit, its bytes up to the limit parsed again (once, shared by every
+// profile: see syntax.File.Prefix). Everything that asks what a profile
+// reads (matching, the rules, fix safety, hover) reads through this one
+// cut.
 func (p *Profile) Read(f *syntax.File) *syntax.File {
-	if src := f.Bytes(); p.SizeLimit > 0 && len(src) > p.SizeLimit {
-		return syntax.Parse(src[:p.SizeLimit:p.SizeLimit])
+	if p.SizeLimit > 0 {
+		return f.Prefix(p.SizeLimit)
 	}
 	return f
 }
