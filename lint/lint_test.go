@@ -205,6 +205,22 @@ func TestCheckFixSafetyPastLimit(t *testing.T) {
 	}
 }
 
+// TestPastLimitFindings checks that findings past what every target reads
+// are dropped, but those of a rule about that part, and that a target
+// that reads the whole file keeps them.
+func TestPastLimitFindings(t *testing.T) {
+	src := []byte("Disallow: /foo\n" + strings.Repeat("#\n", syntax.SizeLimit/2) + "Disallow: /foo\n")
+	limit := wordRule("limit", "foo", "")
+	limit.PastLimit = true
+	rules := []*Rule{wordRule("any", "foo", ""), limit}
+	if got := rulesOf(Lint(src, rules, nil)); got != "any limit limit" {
+		t.Errorf("default targets: %s, want any limit limit", got)
+	}
+	if got := rulesOf(Lint(src, rules, &Config{Targets: []*match.Profile{match.Google, match.Legacy}})); got != "any limit any limit" {
+		t.Errorf("with legacy: %s, want any limit any limit", got)
+	}
+}
+
 func TestFindConfig(t *testing.T) {
 	files := map[string]string{
 		filepath.Join("/site", ConfigFileName):       "profiles = [\"google\"]",

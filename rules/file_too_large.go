@@ -16,7 +16,9 @@ var FileTooLarge = &lint.Rule{
 	Summary: "directives beyond the first 500 KiB, which Google never reads",
 	Doc: lint.Doc{
 		What: "Reports the bytes of a file beyond 512,000 bytes (500 KiB) when directives are among " +
-			"them: how many rules are lost, and which line the limit cuts and what crawlers read of it.",
+			"them: how many rules are lost, and which line the limit cuts and what crawlers read of it. " +
+			"The other rules say nothing of the lines past the limit, which no targeted crawler reads " +
+			"(unless the legacy profile, which reads on, is targeted).",
 		Why: "Google reads the first 500 KiB of a robots.txt file and ignores the rest, RFC 9309 " +
 			"requires no crawler to read more, and Bing and Yandex stop there too. Rules past that point " +
 			"do not exist for those crawlers, and a rule across it is read up to it: `Disallow: /private/` " +
@@ -27,11 +29,12 @@ var FileTooLarge = &lint.Rule{
 			"the top.",
 	},
 	// The flagged example has to be as large as the limit it shows.
-	Flagged:  "User-agent: *\n" + manyRules(syntax.SizeLimit/24+1) + "Disallow: /private/\n",
-	Clean:    "User-agent: *\nDisallow: /search/\nDisallow: /private/\n",
-	Severity: lint.Warning,
-	Profiles: limitedProfiles(),
-	Run:      runFileTooLarge,
+	Flagged:   "User-agent: *\n" + manyRules(syntax.SizeLimit/24+1) + "Disallow: /private/\n",
+	Clean:     "User-agent: *\nDisallow: /search/\nDisallow: /private/\n",
+	Severity:  lint.Warning,
+	Profiles:  limitedProfiles(),
+	PastLimit: true,
+	Run:       runFileTooLarge,
 }
 
 // limitedProfiles returns the profiles that stop reading at a size limit.
