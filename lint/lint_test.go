@@ -337,6 +337,38 @@ func TestCheckFixSafety(t *testing.T) {
 	}
 }
 
+// TestCheckFixSafetyPastLimit checks that fix safety reads a file as the
+// profiles match it, through their size limit: an edit past 500 KiB
+// changes no verdict, and one that changes what the cut line keeps does.
+func TestCheckFixSafetyPastLimit(t *testing.T) {
+	head := "User-agent: *\n" + strings.Repeat("# "+strings.Repeat("x", 97)+"\n", syntax.SizeLimit/100-1)
+	head += "#" + strings.Repeat("x", syntax.SizeLimit-len(head)-len("Disallow: /p")-2) + "\n"
+	before := head + "Disallow: /private/\nDisallow: /late/\n"
+	targets := DefaultTargets()
+	if why := CheckFixSafety([]byte(before), []byte(head+"Disallow: /private/\n"), targets); why != "" {
+		t.Errorf("removing a rule past the limit: %s", why)
+	}
+	if why := CheckFixSafety([]byte(before), []byte(head+"Disallow: /q\n"), targets); why == "" {
+		t.Errorf("changing what the cut line keeps is called safe")
+	}
+}
+
+// TestPastLimitFindings checks that findings past what every target reads
+// are dropped, but those of a rule about that part, and that a target
+// that reads the whole file keeps them.
+func TestPastLimitFindings(t *testing.T) {
+	src := []byte("Disallow: /foo\n" + strings.Repeat("#\n", syntax.SizeLimit/2) + "Disallow: /foo\n")
+	limit := wordRule("limit", "foo", "")
+	limit.PastLimit = true
+	rules := []*Rule{wordRule("any", "foo", ""), limit}
+	if got := rulesOf(Lint(src, rules, nil)); got != "any limit limit" {
+		t.Errorf("default targets: %s, want any limit limit", got)
+	}
+	if got := rulesOf(Lint(src, rules, &Config{Targets: []*match.Profile{match.Google, match.Legacy}})); got != "any limit any limit" {
+		t.Errorf("with legacy: %s, want any limit any limit", got)
+	}
+}
+
 func TestFindConfig(t *testing.T) {
 	files := map[string]string{
 		filepath.Join("/site", ConfigFileName):       "profiles = [\"google\"]",

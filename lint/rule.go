@@ -64,6 +64,11 @@ type Rule struct {
 	Fixable bool
 	// Profiles are the crawler profiles whose reading the rule is about.
 	Profiles []*match.Profile
+	// PastLimit is true for a rule about the bytes past the profiles' size
+	// limit (file-too-large). Other rules' findings that lie wholly past
+	// what every targeted profile reads are dropped: no targeted crawler
+	// reads those lines, so what a rule would say of them is moot.
+	PastLimit bool
 	// Options are the settings the rule takes in the configuration file.
 	Options []Option
 	// Run checks the file in pass, reporting through pass.Report. It is nil

@@ -81,10 +81,33 @@ func LintFile(f *syntax.File, rules []*Rule, cfg *Config) []Diagnostic {
 		diags = append(diags, p.diags...)
 	}
 	diags = suppress(f, sups, diags, rules, cfg)
+	diags = dropUnread(f, diags, rules, targets)
 	slices.SortStableFunc(diags, func(a, b Diagnostic) int {
 		return cmp.Or(cmp.Compare(a.Span.Start, b.Span.Start), cmp.Compare(a.Span.End, b.Span.End), cmp.Compare(a.Rule, b.Rule))
 	})
 	return diags
+}
+
+// dropUnread drops the findings that start past what every target reads,
+// but those of rules about that part (Rule.PastLimit). It runs after the
+// suppression comments are matched, so that a comment past the limit is
+// not reported unused for a finding dropped here.
+func dropUnread(f *syntax.File, diags []Diagnostic, rules []*Rule, targets []*match.Profile) []Diagnostic {
+	read := 0 // how much the most reading target reads
+	for _, p := range targets {
+		if p.SizeLimit == 0 {
+			return diags
+		}
+		read = max(read, p.SizeLimit)
+	}
+	if len(f.Bytes()) <= read {
+		return diags
+	}
+	pastLimit := map[string]bool{}
+	for _, r := range rules {
+		pastLimit[r.Name] = r.PastLimit
+	}
+	return slices.DeleteFunc(diags, func(d Diagnostic) bool { return d.Span.Start >= read && !pastLimit[d.Rule] })
 }
 
 // runPasses runs the passes on as many cores as there are. Rules only read

@@ -440,7 +440,7 @@ func uaDistinct(list []string) []string {
 func (c *uaYandexCheck) computeAlike(k int) bool {
 	f := c.pass.File
 	g := c.shapes[k].g
-	if g.End > 0 && f.Lines[g.End-1].Span.End > syntax.SizeLimit {
+	if g.End > 0 && f.Lines[g.End-1].Span.End > match.Yandex.SizeLimit {
 		return false // Yandex stops reading at 500 KiB
 	}
 	for i := g.First; i < g.End; i++ {

@@ -141,8 +141,10 @@ type viewRule struct {
 	value []byte // in the source, or a copy for a line Google cuts
 }
 
-// readForCrawler reads f as c's profile does.
+// readForCrawler reads f as c's profile does, as far as it reads: past
+// its size limit there is no line, and the line across it is cut.
 func readForCrawler(f *syntax.File, c searchCrawler) *crawlerView {
+	f = c.profile.Read(f)
 	v := &crawlerView{f: f, google: c.profile == match.Google, key: syntax.LowerASCII(c.token)}
 	treeGroups := true
 	for _, x := range f.Facts {
@@ -194,8 +196,7 @@ func readForCrawler(f *syntax.File, c searchCrawler) *crawlerView {
 	return v
 }
 
-// treeGroups takes the groups of the syntax tree, less what lies past the
-// profile's parsing limit.
+// treeGroups takes the groups of the syntax tree.
 func (v *crawlerView) treeGroups() {
 	f := v.f
 	n := 0
@@ -207,28 +208,12 @@ func (v *crawlerView) treeGroups() {
 	v.groups = make([]viewGroup, 0, len(f.Groups))
 	for _, g := range f.Groups {
 		agents, rules := g.UserAgents, g.Rules
-		if !v.google {
-			agents, rules = v.withinLimit(agents), v.withinLimit(rules)
-			if len(agents) == 0 {
-				break
-			}
-		}
 		first := len(tokens)
 		for _, ua := range agents {
 			tokens = append(tokens, v.token(f.Text(f.Lines[ua].Value())))
 		}
 		v.groups = append(v.groups, viewGroup{userAgents: agents, rules: rules, agents: tokens[first:len(tokens):len(tokens)]})
 	}
-}
-
-// withinLimit returns the lines of the list that end within RFC 9309's
-// parsing limit.
-func (v *crawlerView) withinLimit(lines []int) []int {
-	n := len(lines)
-	for n > 0 && v.f.Lines[lines[n-1]].Text().End > syntax.SizeLimit {
-		n--
-	}
-	return lines[:n]
 }
 
 // token returns the crawler token a user-agent value names, as the profile
@@ -259,9 +244,6 @@ func (v *crawlerView) readGroups() {
 	for i := range f.Lines {
 		d, value, ok := v.line(i)
 		if !ok {
-			if d == syntax.DirectiveNone && value != nil {
-				break // past the parsing limit
-			}
 			continue
 		}
 		switch d {
@@ -282,13 +264,8 @@ func (v *crawlerView) readGroups() {
 	}
 }
 
-// lineLimitMark is the value line returns for a line past the profile's
-// parsing limit.
-var lineLimitMark = []byte{}
-
 // line returns the user-agent or rule directive the profile reads on line
-// i, with its value, and false for any other line. For a line past the
-// profile's parsing limit it returns DirectiveNone and a non-nil value.
+// i, with its value, and false for any other line.
 func (v *crawlerView) line(i int) (syntax.Directive, []byte, bool) {
 	f := v.f
 	l := &f.Lines[i]
@@ -322,9 +299,6 @@ func (v *crawlerView) line(i int) (syntax.Directive, []byte, bool) {
 	}
 	if d != syntax.DirectiveUserAgent && !d.IsRule() {
 		return 0, nil, false
-	}
-	if l.Text().End > syntax.SizeLimit {
-		return syntax.DirectiveNone, lineLimitMark, false // RFC 9309's parsing limit
 	}
 	if sep := l.Sep(); sep.Len() != 1 || f.Bytes()[sep.Start] != ':' {
 		return 0, nil, false

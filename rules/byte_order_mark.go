@@ -71,7 +71,7 @@ func runByteOrderMark(pass *lint.Pass) {
 		}
 		// Google and every profile skip the mark, so removing it changes
 		// no verdict of theirs (the parsers that lose the first line
-		// come to read it), unless the file runs past RFC 9309's parsing
+		// come to read it), unless the file runs past the profiles' size
 		// limit, which the edit moves to other bytes.
 		safe := len(f.Bytes()) <= syntax.SizeLimit
 		pass.Report(x.Span, msg, lint.WithFix(lint.Fix{Title: title, Safe: safe, Edits: []lint.Edit{{Span: x.Span}}}))

@@ -358,11 +358,11 @@ func judgeEdit(pass *lint.Pass, before, after []byte, how string) editEffect {
 		others, limited := false, false
 		for _, p := range pass.Targets {
 			others = others || p != match.Google
-			limited = limited || p == match.RFC9309 || p == match.Bing || p == match.Yandex
+			limited = limited || p.SizeLimit > 0
 		}
 		if !others || readLineAsWritten(before) == readLineAsWritten(after) {
-			// Still, an edit that changes the length of a file past RFC
-			// 9309's parsing limit moves the limit to other lines.
+			// Still, an edit that changes the length of a file past a
+			// profile's size limit moves the limit to other lines.
 			safe := !limited || len(pass.File.Bytes()) <= syntax.SizeLimit || len(before) == len(after)
 			return editEffect{googleSame: true, othersSame: true, severity: lint.Info, safe: safe}
 		}

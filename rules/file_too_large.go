@@ -10,27 +10,43 @@ import (
 )
 
 // FileTooLarge reports the part of a file beyond 500 KiB, which Google
-// never reads.
+// never reads, and the line the limit cuts. The limit is the profiles'
+// (match.Profile.SizeLimit), so that lint says what test answers.
 var FileTooLarge = &lint.Rule{
 	Name:    "file-too-large",
 	Summary: "directives beyond the first 500 KiB, which Google never reads",
 	Doc: lint.Doc{
 		What: "Reports the bytes of a file beyond 512,000 bytes (500 KiB) when directives are among " +
-			"them, and says how many rules are lost.",
-		Why: "Google reads the first 500 KiB of a robots.txt file and ignores the rest, and RFC 9309 " +
-			"requires no crawler to read more. Rules past that point do not exist for those " +
-			"crawlers, and a rule that straddles it is cut short. Files grow that large when a " +
+			"them: how many rules are lost, and which line the limit cuts and what crawlers read of it. " +
+			"The other rules say nothing of the lines past the limit, which no targeted crawler reads " +
+			"(unless the legacy profile, which reads on, is targeted).",
+		Why: "Google reads the first 500 KiB of a robots.txt file and ignores the rest, RFC 9309 " +
+			"requires no crawler to read more, and Bing and Yandex stop there too. Rules past that point " +
+			"do not exist for those crawlers, and a rule across it is read up to it: `Disallow: /private/` " +
+			"cut after `/p` blocks every path that starts with `/p`. Files grow that large when a " +
 			"rule is written for every URL instead of for the patterns they share.",
 		Instead: "Shrink the file: replace lists of URLs by the prefixes or `*` patterns they share, " +
 			"drop rules for paths that no longer exist, and keep the rules that matter most near " +
 			"the top.",
 	},
 	// The flagged example has to be as large as the limit it shows.
-	Flagged:  "User-agent: *\n" + manyRules(syntax.SizeLimit/24+1) + "Disallow: /private/\n",
-	Clean:    "User-agent: *\nDisallow: /search/\nDisallow: /private/\n",
-	Severity: lint.Warning,
-	Profiles: []*match.Profile{match.Google, match.RFC9309},
-	Run:      runFileTooLarge,
+	Flagged:   "User-agent: *\n" + manyRules(syntax.SizeLimit/24+1) + "Disallow: /private/\n",
+	Clean:     "User-agent: *\nDisallow: /search/\nDisallow: /private/\n",
+	Severity:  lint.Warning,
+	Profiles:  limitedProfiles(),
+	PastLimit: true,
+	Run:       runFileTooLarge,
+}
+
+// limitedProfiles returns the profiles that stop reading at a size limit.
+func limitedProfiles() []*match.Profile {
+	var limited []*match.Profile
+	for _, p := range match.Profiles() {
+		if p.SizeLimit > 0 {
+			limited = append(limited, p)
+		}
+	}
+	return limited
 }
 
 // manyRules returns n rules of 24 bytes each, for the flagged example.
@@ -54,10 +70,13 @@ func runFileTooLarge(pass *lint.Pass) {
 	if fact.Kind == 0 || judgeContent(pass).kind == contentOther {
 		return
 	}
+	// The limit is the google profile's; the parser marks the same place,
+	// and the rfc9309 profile stops there too.
+	limit := match.Google.SizeLimit
 	var rules, agents, sitemaps int
 	first := fact.Line
 	cutLine := -1
-	if first >= 0 && f.Lines[first].Span.Start < syntax.SizeLimit {
+	if first >= 0 && f.Lines[first].Span.Start < limit {
 		cutLine = first
 		first++
 	}
@@ -76,17 +95,22 @@ func runFileTooLarge(pass *lint.Pass) {
 		}
 	}
 	var opts []lint.ReportOption
-	cutShort := false
+	var cut string
 	if cutLine >= 0 {
+		// The line as Google reads it is the last line of what it reads.
+		read := match.Google.Read(f)
 		l := &f.Lines[cutLine]
-		text := f.Text(l.Text())
-		kept := text[:max(0, min(len(text), syntax.SizeLimit-l.Span.Start))]
-		if before, after := readLineAsGoogle(text), readLineAsGoogle(kept); before != after {
-			cutShort = true
-			opts = append(opts, lint.WithRelated(l.Text(), "Google reads this line only up to the limit, as "+after.quote()))
+		whole := readLineAsGoogle(f.Text(l.Text()))
+		if kept := readLineAsGoogle(read.Text(read.Lines[cutLine].Text())); whole != kept {
+			cut = fmt.Sprintf("line %d is cut at the limit: its end is lost, and Google reads it as %s", cutLine+1, kept.quote())
+			if !kept.ok {
+				cut = fmt.Sprintf("line %d is cut at the limit after %s: its end is lost, and Google reads no directive in it",
+					cutLine+1, quote(read.Text(read.Lines[cutLine].Text())))
+			}
+			opts = append(opts, lint.WithRelated(l.Text(), "the line as written, "+whole.quote()+", is cut at byte "+prose.Int(limit)))
 		}
 	}
-	if rules+agents+sitemaps == 0 && !cutShort {
+	if rules+agents+sitemaps == 0 && cut == "" {
 		return
 	}
 	var lost []string
@@ -99,8 +123,10 @@ func runFileTooLarge(pass *lint.Pass) {
 	if sitemaps > 0 {
 		lost = append(lost, prose.Count(sitemaps, "sitemap line", "sitemap lines"))
 	}
-	msg := fmt.Sprintf("the file is %s bytes, and Google reads only the first %s (500 KiB), as much as RFC 9309 asks crawlers to read",
-		prose.Int(len(f.Bytes())), prose.Int(syntax.SizeLimit))
+	// The size is not said: a fetched file is linted only a little past
+	// the limit, and the fetch finding says how large it is.
+	msg := fmt.Sprintf("Google reads only the first %s bytes (500 KiB) of the file, as much as RFC 9309 asks crawlers to read",
+		prose.Int(limit))
 	// The verb agrees with what is counted: "1 rule after that is lost",
 	// "2 rules and 1 sitemap line after that are lost".
 	isLost := "are lost"
@@ -108,12 +134,12 @@ func runFileTooLarge(pass *lint.Pass) {
 		isLost = "is lost"
 	}
 	switch {
-	case len(lost) > 0 && cutShort:
-		msg += ": " + prose.Join(lost) + " after that " + isLost + ", and the line across the limit is cut short"
+	case len(lost) > 0 && cut != "":
+		msg += ": " + prose.Join(lost) + " after that " + isLost + ", and " + cut
 	case len(lost) > 0:
 		msg += ": " + prose.Join(lost) + " after that " + isLost
 	default:
-		msg += ": the line across the limit is cut short"
+		msg += ": " + cut
 	}
 	pass.Report(fact.Span, msg, opts...)
 }

@@ -647,7 +647,7 @@ func newPathModel(f *syntax.File) *pathModel {
 		if !exact {
 			m.googleOnly = true
 		}
-		inLimit := l.Text().End <= syntax.SizeLimit
+		inLimit := l.Text().End <= match.RFC9309.SizeLimit
 		value := f.Text(l.Value())
 		if gd == syntax.DirectiveUserAgent {
 			if gCur < 0 || gSeen {

@@ -12,6 +12,8 @@
 // command line, the language server and a WebAssembly build.
 package syntax
 
+import "sync/atomic"
+
 // Span is a half-open range [Start, End) of byte offsets into the source.
 // An empty span still has a position: a missing value, for example, is the
 // empty span just after its separator, which is where a fix would insert one.
@@ -162,6 +164,26 @@ type File struct {
 	Facts []Fact
 
 	index LineIndex
+	// prefix is the last file Prefix parsed, kept for the next caller.
+	prefix atomic.Pointer[File]
+}
+
+// Prefix returns the file's first n bytes parsed as a file of their own,
+// or f itself when it is no longer: what a crawler that stops reading
+// after n bytes reads, the line across them cut short. Lines before the
+// cut are the same in both, at the same indices. The result is kept, so
+// that everything that reads a file through one size limit (every profile
+// has the same) shares one parse.
+func (f *File) Prefix(n int) *File {
+	if n >= len(f.src) {
+		return f
+	}
+	if p := f.prefix.Load(); p != nil && len(p.src) == n {
+		return p
+	}
+	p := Parse(f.src[:n:n])
+	f.prefix.Store(p)
+	return p
 }
 
 // Bytes returns the source the file was parsed from, byte for byte. The

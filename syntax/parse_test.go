@@ -578,3 +578,22 @@ func checkTree(t *testing.T, src []byte, f *File) {
 		}
 	}
 }
+
+// TestPrefix checks that a file cut at n bytes keeps the lines before the
+// cut as they are, cuts the line across it, and is parsed once.
+func TestPrefix(t *testing.T) {
+	f := Parse([]byte("User-agent: *\r\nDisallow: /private/\nAllow: /x\n"))
+	if f.Prefix(len(f.Bytes())) != f {
+		t.Error("a prefix as long as the file is not the file")
+	}
+	p := f.Prefix(len("User-agent: *\r\nDisallow: /p"))
+	if len(p.Lines) != 2 || p.Lines[0] != f.Lines[0] {
+		t.Fatalf("prefix lines %+v, want the first line as it is and one more", p.Lines)
+	}
+	if got := string(p.Text(p.Lines[1].Value())); got != "/p" {
+		t.Errorf("the cut line's value is %q, want \"/p\"", got)
+	}
+	if f.Prefix(len(p.Bytes())) != p {
+		t.Error("the prefix is parsed again")
+	}
+}

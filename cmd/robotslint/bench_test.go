@@ -1,18 +1,66 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/robotslint/robotslint/cmd/robotslint/robotslinttest"
+	"github.com/robotslint/robotslint/lint/match"
 )
 
-// TestMain removes the binary the process benchmarks build.
-func TestMain(m *testing.M) { robotslinttest.Main(m) }
+// TestMain removes the binary the process benchmarks build. Started by
+// measurePeak, it runs the command named by its arguments instead.
+func TestMain(m *testing.M) {
+	if os.Getenv(peakChildEnv) != "" {
+		os.Exit(runForPeak(os.Args[1:]))
+	}
+	robotslinttest.Main(m)
+}
+
+// peakChildEnv marks the test binary started by measurePeak.
+const peakChildEnv = "ROBOTSLINT_BENCH_PEAK_CHILD"
+
+// measurePeak runs bin with args and returns the process's peak resident
+// memory, or false where it cannot be measured. Linux charges a child
+// started with vfork, as Go starts it, with the memory of the process that
+// started it, the benchmark's own heap included; so a fresh test binary,
+// small, starts the command and reports its peak instead.
+func measurePeak(b *testing.B, bin string, args []string) (int64, bool) {
+	cmd := exec.Command(os.Args[0], append([]string{bin}, args...)...)
+	cmd.Env = append(os.Environ(), peakChildEnv+"=1")
+	out, err := cmd.Output()
+	if err != nil {
+		b.Fatalf("%s %s: %v", bin, strings.Join(args, " "), err)
+	}
+	peak, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+	if err != nil {
+		b.Fatalf("peak of %s: %q", bin, out)
+	}
+	return peak, peak > 0
+}
+
+// runForPeak runs the command args names and prints its peak resident
+// memory in bytes, 0 where it is unknown; a status other than 0 and 1 is
+// an error.
+func runForPeak(args []string) int {
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != exitFindings {
+		fmt.Fprintln(os.Stderr, err)
+		return exitError
+	}
+	peak, _ := maxRSS(cmd.ProcessState)
+	fmt.Println(peak)
+	return exitClean
+}
 
 // benchInput returns the path of a file in ../shared/bench, skipping the
 // benchmark when ../shared is absent.
@@ -91,4 +139,135 @@ func BenchmarkLintProcessSmall(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkMemory measures what each command needs for its input, as bytes
+// per input byte: "peak-B/in-B" is the peak resident memory of the command
+// run as a process (its ru_maxrss, start-up included), and "alloc-B/in-B"
+// what the same command allocates in this process, however short-lived.
+// Inputs are a generated 20 MB file of many groups and rules, and the
+// 500 KiB benchmark file. One op is one process and one in-process run.
+func BenchmarkMemory(b *testing.B) {
+	inputs := []struct {
+		name string
+		path func(b *testing.B) string
+	}{
+		{"many-rules-20M", func(b *testing.B) string {
+			p := filepath.Join(b.TempDir(), "robots.txt")
+			if err := os.WriteFile(p, manyRulesFile(20<<20), 0o644); err != nil {
+				b.Fatal(err)
+			}
+			return p
+		}},
+		{"robots-500k", func(b *testing.B) string { return benchInput(b, "robots-500k.txt") }},
+	}
+	bin := robotslinttest.Binary(b)
+	for _, in := range inputs {
+		b.Run(in.name, func(b *testing.B) {
+			path := in.path(b)
+			info, err := os.Stat(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, c := range memoryCommands(path) {
+				b.Run(c.name, func(b *testing.B) { benchMemory(b, bin, c.args, info.Size()) })
+			}
+		})
+	}
+}
+
+// memoryCommands returns the commands BenchmarkMemory runs on path: lint,
+// test under each profile and all of them with several agents and URLs,
+// and fmt.
+func memoryCommands(path string) []struct {
+	name string
+	args []string
+} {
+	type command = struct {
+		name string
+		args []string
+	}
+	cmds := []command{{"lint", []string{"--no-config", path}}}
+	var test []string
+	for _, agent := range []string{"Googlebot", "Bingbot", "GPTBot", "YandexBot", "ExampleUnknownBot"} {
+		test = append(test, "--agent", agent)
+	}
+	test = append(test, path, "/", "/products/shoes-1234/", "/search?q=boots&page=2", "/blog/tag/news.pdf", "/account/settings")
+	for _, p := range append(match.Profiles(), nil) {
+		name := "all"
+		if p != nil {
+			name = p.Name
+		}
+		cmds = append(cmds, command{"test-" + name, append([]string{"test", "--profile", name}, test...)})
+	}
+	return append(cmds, command{"fmt", []string{"fmt", "--check", path}})
+}
+
+// benchMemory runs args as a process and in this process once per op, and
+// reports the process's peak and the run's allocations per input byte.
+func benchMemory(b *testing.B, bin string, args []string, size int64) {
+	var peak int64
+	var alloc uint64
+	ops := 0
+	for b.Loop() {
+		if rss, ok := measurePeak(b, bin, args); ok {
+			peak = max(peak, rss)
+		}
+
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		var stderr strings.Builder
+		if status := run(args, strings.NewReader(""), io.Discard, &stderr); status == exitError {
+			b.Fatalf("status %d: %s", status, stderr.String())
+		}
+		runtime.ReadMemStats(&after)
+		alloc += after.TotalAlloc - before.TotalAlloc
+		ops++
+	}
+	b.ReportMetric(float64(alloc)/float64(ops)/float64(size), "alloc-B/in-B")
+	if peak > 0 {
+		b.ReportMetric(float64(peak)/float64(size), "peak-B/in-B")
+		b.ReportMetric(float64(peak)/1e6, "peak-MB")
+	}
+}
+
+// manyRulesFile returns a robots.txt file of at least size bytes, the same
+// every time: groups of 2,000 rules, every other one for * and the rest for
+// named crawlers, with paths like a shop's or a blog's, some of them with
+// wildcards, as files grow when a rule is written for every URL.
+func manyRulesFile(size int) []byte {
+	words := []string{"products", "category", "search", "account", "cart", "checkout", "blog", "tag",
+		"user", "api", "static", "images", "docs", "help", "en", "de", "fr", "shoes", "boots", "sale"}
+	agents := []string{"Googlebot", "Bingbot", "GPTBot", "YandexBot", "Googlebot-Image", "CCBot", "Applebot", "DuckDuckBot"}
+	rng := rand.New(rand.NewPCG(13, 5))
+	word := func() string { return words[rng.IntN(len(words))] }
+	b := make([]byte, 0, size+4096)
+	for g := 0; len(b) < size; g++ {
+		if g%2 == 0 {
+			b = append(b, "User-agent: *\n"...)
+		} else {
+			b = fmt.Appendf(b, "User-agent: %s\n", agents[g/2%len(agents)])
+			if g%3 == 0 {
+				b = fmt.Appendf(b, "User-agent: %s\n", agents[(g/2+1)%len(agents)])
+			}
+		}
+		for range 2000 {
+			switch k := rng.IntN(100); {
+			case k < 65:
+				b = fmt.Appendf(b, "Disallow: /%s/%s-%d/\n", word(), word(), rng.IntN(1e6))
+			case k < 80:
+				b = fmt.Appendf(b, "Allow: /%s/%s/%d.html\n", word(), word(), rng.IntN(1e6))
+			case k < 85:
+				b = fmt.Appendf(b, "Disallow: /*?%s=\n", word())
+			case k < 90:
+				b = fmt.Appendf(b, "Disallow: /%s/*/%s-%d$\n", word(), word(), rng.IntN(1e4))
+			case k < 95:
+				b = fmt.Appendf(b, "Disallow: /*.%s$\n", []string{"pdf", "doc", "xls", "zip"}[rng.IntN(4)])
+			default:
+				b = fmt.Appendf(b, "Disallow: /%s?id=%d&sort=%s\n", word(), rng.IntN(1e6), word())
+			}
+		}
+		b = append(b, '\n')
+	}
+	return b
 }

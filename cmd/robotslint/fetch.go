@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,12 +9,14 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/syntax"
 )
 
 // version is robotslint's version as the User-Agent gives it. Release
@@ -29,7 +32,7 @@ const (
 	defaultFetchTimeout = 10 * time.Second
 	// defaultFetchMaxBytes is 500 KiB: RFC 9309 §2.5 lets crawlers stop
 	// parsing there, and Google does.
-	defaultFetchMaxBytes = 500 * 1024
+	defaultFetchMaxBytes = syntax.SizeLimit
 	// maxFetchTimeout caps --timeout: crawlers give up on a robots.txt
 	// long before, and a typo such as 10h should not hang a CI job.
 	maxFetchTimeout = 5 * time.Minute
@@ -37,6 +40,28 @@ const (
 	// at least five consecutive redirects") and what Google follows.
 	maxFetchRedirects = 5
 )
+
+// restOfLine returns the end of a line that runs past the fetch cap: read,
+// what is already read past the cap, and what follows in body up to the
+// next line break. It stops at Google's line length, which no crawler
+// reads past, and at an error, which leaves the line as far as it came.
+func restOfLine(read []byte, body io.Reader) []byte {
+	line := slices.Clone(read)
+	var chunk [4096]byte
+	for {
+		if i := bytes.IndexAny(line, "\r\n"); i >= 0 {
+			return line[:i]
+		}
+		if len(line) >= syntax.GoogleMaxLineBytes {
+			return line[:syntax.GoogleMaxLineBytes]
+		}
+		n, err := body.Read(chunk[:])
+		line = append(line, chunk[:n]...)
+		if err != nil && n == 0 {
+			return line
+		}
+	}
+}
 
 // fetchOutcome is what a crawler makes of a robots.txt fetch.
 type fetchOutcome int
@@ -101,7 +126,7 @@ type fetchResult struct {
 	Status      int           // the final status code; 0 if none came
 	StatusText  string        // its text, such as "Not Found"
 	ContentType string        // the final Content-Type header, as sent
-	Body        []byte        // the body, at most MaxBytes; only when Outcome is fetchFetched
+	Body        []byte        // the body: at most MaxBytes and the rest of the line across them; only when Outcome is fetchFetched
 	Truncated   bool          // the body was longer than MaxBytes
 	Length      int64         // the final body's length as Content-Length declares it; -1 when no answer declared one
 	Outcome     fetchOutcome  // what crawlers make of it
@@ -336,8 +361,13 @@ func fetchRobots(ctx context.Context, target string, opt fetchOptions) (*fetchRe
 		body, err := io.ReadAll(io.LimitReader(resp.Body, int64(opt.MaxBytes)+1))
 		if len(body) > opt.MaxBytes {
 			// RFC 9309 §2.5: crawlers parse at least the first 500 KiB
-			// and may ignore the rest, which Google does.
-			r.Body, r.Truncated = body[:opt.MaxBytes:opt.MaxBytes], true
+			// and may ignore the rest, which Google does. The body keeps
+			// the rest of the line across the cap, so that the line is
+			// linted whole and reported as cut (file-too-large), as in a
+			// file on disk, rather than its first part judged as a line
+			// of its own; the profiles cut it again where they stop.
+			r.Body = append(body[:opt.MaxBytes:opt.MaxBytes], restOfLine(body[opt.MaxBytes:], resp.Body)...)
+			r.Truncated = true
 			return r, nil
 		}
 		if err != nil {

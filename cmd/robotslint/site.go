@@ -22,8 +22,8 @@ import (
 type siteReport struct {
 	// Name is the robots.txt URL, the path output shows.
 	Name string
-	// Src is the body crawlers obey: the fetched body, at most 500 KiB, or
-	// empty when the fetch gave none.
+	// Src is the body crawlers obey: the fetched body, at most 500 KiB and
+	// the rest of the line across them, or empty when the fetch gave none.
 	Src []byte
 	// Diagnostics are the fetch's own findings, all at syntax.Span{0, 0}
 	// and in the order of siteRules; the caller lints Src for the rest.
@@ -119,7 +119,8 @@ var (
 		Doc: lint.Doc{
 			What: "For a URL argument, reports a robots.txt larger than 500 KiB and, when the server declares " +
 				"the length, how much of it crawlers never read. robotslint reads and lints only the first " +
-				"500 KiB too; file-too-large reports the same for a file on disk.",
+				"500 KiB too, and the rest of the line across them, which file-too-large reports as cut; " +
+				"file-too-large reports the same for a file on disk.",
 			Why: "Google reads the first 500 KiB of a robots.txt file and ignores the rest, and RFC 9309 §2.5 " +
 				"requires no crawler to read more. Rules past that point do not exist for those crawlers, and " +
 				"a rule across it is cut short.",

@@ -14,7 +14,7 @@ import (
 // group. Keys are Google's: misspellings and prefixes count (see
 // GoogleDirective), so the groups can differ from syntax.File.Groups.
 func readGoogle(r *Robots) {
-	f := r.File
+	f := r.read
 	special := linesWith(f, syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong)
 	g := newGroupReader(r)
 	for i := range f.Lines {

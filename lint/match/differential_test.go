@@ -420,7 +420,7 @@ func TestDifferentialGrobotstxt(t *testing.T) {
 			skipped[reason] += queries
 			continue
 		}
-		view := newGrobotView(gen.body)
+		view := newGrobotView(googleReads(gen.body))
 		r := Compile(syntax.Parse([]byte(gen.body)), Google)
 		for _, agent := range gen.agents {
 			for _, u := range gen.urls {
@@ -430,7 +430,7 @@ func TestDifferentialGrobotstxt(t *testing.T) {
 				}
 				compared++
 				ours := r.Check(agent, u).Allowed
-				theirs := grobotstxt.AgentAllowed(gen.body, agent, u)
+				theirs := grobotstxt.AgentAllowed(googleReads(gen.body), agent, u)
 				if ours != theirs {
 					mismatches = append(mismatches, differentialMismatch(r, gen.body, agent, u, ours, theirs))
 				}
@@ -450,6 +450,40 @@ func TestDifferentialGrobotstxt(t *testing.T) {
 	}
 	if compared < total*9/10 {
 		t.Errorf("only %d of %d queries compared; the exclusions skip too much", compared, total)
+	}
+}
+
+// googleReads returns what Googlebot reads of body: the port, like Google's
+// library, parses all it is given, and the crawler cuts the download at the
+// google profile's size limit.
+func googleReads(body string) string { return body[:min(len(body), Google.SizeLimit)] }
+
+// TestDifferentialPastLimit compares the google profile on files past the
+// size limit, with a rule across it, against the port fed the cut file:
+// the rule is read up to the limit and the rules after it not at all.
+func TestDifferentialPastLimit(t *testing.T) {
+	rules := []string{"Disallow: /private/section/", "Allow: /pub*.html$", "Disallow: /*?session=", "Disallow: /"}
+	urls := []string{"/", "/p", "/pr", "/private/section/a", "/pub/a.html", "/x?session=1", "/other"}
+	filler := "Disallow: /page-0123456789/\n"
+	for _, crossing := range rules {
+		for _, before := range []int{0, 3, 9, 10, 11, 12, 15, len(crossing) - 1} {
+			// The limit falls after the first "before" bytes of crossing.
+			head := "User-agent: *\nDisallow: /tmp/\n"
+			for len(head)+len(filler)+40 < Google.SizeLimit-before {
+				head += filler
+			}
+			head += "#" + strings.Repeat("x", Google.SizeLimit-before-len(head)-2) + "\n"
+			body := head + crossing + "\nUser-agent: Googlebot\nDisallow: /other\n"
+			r := Compile(syntax.Parse([]byte(body)), Google)
+			for _, agent := range []string{"Googlebot", "FooBot"} {
+				for _, u := range urls {
+					ours := r.Check(agent, u).Allowed
+					if theirs := grobotstxt.AgentAllowed(googleReads(body), agent, u); ours != theirs {
+						t.Errorf("%q cut after %d bytes: agent %s url %s: ours allowed=%v, the port on the cut file %v", crossing, before, agent, u, ours, theirs)
+					}
+				}
+			}
+		}
 	}
 }
 
@@ -519,12 +553,12 @@ func FuzzDifferentialGrobotstxt(f *testing.F) {
 		if reason := fileSkipReason(src); reason != "" {
 			t.Skip(reason)
 		}
-		if reason := querySkipReason(newGrobotView(src), agent, rawURL); reason != "" {
+		if reason := querySkipReason(newGrobotView(googleReads(src)), agent, rawURL); reason != "" {
 			t.Skip(reason)
 		}
 		r := Compile(syntax.Parse(body), Google)
 		ours := r.Check(agent, rawURL).Allowed
-		if theirs := grobotstxt.AgentAllowed(src, agent, rawURL); ours != theirs {
+		if theirs := grobotstxt.AgentAllowed(googleReads(src), agent, rawURL); ours != theirs {
 			t.Fatal(differentialMismatch(r, src, agent, rawURL, ours, theirs))
 		}
 	})

@@ -14,8 +14,14 @@ type Profile struct {
 	// way: "Google", "RFC 9309 crawlers".
 	Readers string
 
-	// read fills Robots.Groups from the file.
-	read func(*Robots)
+	// SizeLimit is how many bytes of a file the profile reads, or 0 when
+	// it reads every byte. A line across the limit is read up to it, as a
+	// crawler that stops downloading there reads it.
+	SizeLimit int
+
+	// readGroups fills Robots.Groups from the file as the profile reads
+	// it.
+	readGroups func(*Robots)
 	// selectGroups returns the indices of the groups whose rules apply to
 	// the crawler named agent, as it is given.
 	selectGroups func(r *Robots, agent string) []int
@@ -35,12 +41,16 @@ type Profile struct {
 // every group naming the crawler merged and replacing the * groups, the
 // longest pattern winning with Allow on ties, Google's percent-encoding
 // normalisation and index.html rule, lines cut at 16,663 bytes and at a
-// NUL byte, and /robots.txt not treated specially.
+// NUL byte, and /robots.txt not treated specially. Like Googlebot, and
+// unlike the library, which parses what it is given, it reads only the
+// first 500 KiB: "content which is after the maximum file size is
+// ignored".
 var Google = &Profile{
 	Name:         "google",
 	Readers:      "Google",
 	Summary:      "Google's open-source robots.txt parser and matcher (Googlebot and Google's other crawlers)",
-	read:         readGoogle,
+	SizeLimit:    syntax.SizeLimit,
+	readGroups:   readGoogle,
 	selectGroups: selectExact,
 	path:         googlePath,
 }
@@ -56,7 +66,8 @@ var RFC9309 = &Profile{
 	Name:             "rfc9309",
 	Readers:          "RFC 9309 crawlers",
 	Summary:          "RFC 9309, the Robots Exclusion Protocol, as written (2022)",
-	read:             readRFC9309,
+	SizeLimit:        syntax.SizeLimit,
+	readGroups:       readRFC9309,
 	selectGroups:     selectExact,
 	path:             rfcPath,
 	robotsTxtAllowed: true,
@@ -72,7 +83,8 @@ var Bing = &Profile{
 	Name:             "bing",
 	Readers:          "Bing",
 	Summary:          "Bingbot, as Microsoft documents it (RFC 9309 where Bing says nothing)",
-	read:             readRFC9309,
+	SizeLimit:        syntax.SizeLimit,
+	readGroups:       readRFC9309,
 	selectGroups:     selectExact,
 	path:             rfcPath,
 	robotsTxtAllowed: true,
@@ -89,7 +101,8 @@ var Yandex = &Profile{
 	Name:             "yandex",
 	Readers:          "Yandex",
 	Summary:          "Yandex's robots (YandexBot and the others), as Yandex documents them",
-	read:             readYandex,
+	SizeLimit:        syntax.SizeLimit,
+	readGroups:       readYandex,
 	selectGroups:     selectContained,
 	path:             rfcPath,
 	robotsTxtAllowed: true,
@@ -106,7 +119,7 @@ var Legacy = &Profile{
 	Name:             "legacy",
 	Readers:          "1994-standard crawlers",
 	Summary:          "the 1994 robots.txt standard with Koster's 1997 draft (first match, plain prefixes)",
-	read:             readLegacy,
+	readGroups:       readLegacy,
 	selectGroups:     selectFirstContaining,
 	path:             legacyPath,
 	literal:          true,
@@ -128,7 +141,14 @@ func LookupProfile(name string) *Profile {
 	return nil
 }
 
-// sizeLimit is where the profiles that impose RFC 9309's parsing limit
-// stop reading; Google's library reads everything (its crawler cuts the
-// download instead).
-const sizeLimit = syntax.SizeLimit
+// Read returns f as p reads it: f itself, or when f is longer than p's
+// size limit, its bytes up to the limit parsed again (once, shared by every
+// profile: see syntax.File.Prefix). Everything that asks what a profile
+// reads (matching, the rules, fix safety, hover) reads through this one
+// cut.
+func (p *Profile) Read(f *syntax.File) *syntax.File {
+	if p.SizeLimit > 0 {
+		return f.Prefix(p.SizeLimit)
+	}
+	return f
+}

@@ -223,17 +223,36 @@ func TestRFC9309Examples(t *testing.T) {
 	}
 }
 
-// TestParseLimit checks that the profiles bound by RFC 9309's 500 KiB
-// limit ignore what follows it, and that Google's library reads on.
+// TestParseLimit checks that the profiles with a size limit (all but
+// legacy: Google's crawler stops at 500 KiB although its library reads on)
+// ignore what follows it, and read a line across it only up to it.
 func TestParseLimit(t *testing.T) {
 	filler := "# " + strings.Repeat("x", 98) + "\n"
 	robots := "User-agent: *\n" + strings.Repeat(filler, syntax.SizeLimit/len(filler)+1) + "Disallow: /late\n"
 	f := syntax.Parse([]byte(robots))
 	for _, p := range Profiles() {
 		v := Compile(f, p).Check("FooBot", "/late")
-		want := p == Google || p == Legacy
-		if v.Allowed == want {
+		if want := p.SizeLimit == 0; v.Allowed == want {
 			t.Errorf("%s: allowed %v, want %v", p.Name, v.Allowed, !want)
+		}
+	}
+
+	// "Disallow: /private/" with the limit after its "/p".
+	head := "User-agent: *\n" + strings.Repeat(filler, (syntax.SizeLimit-14)/len(filler)-1)
+	head += "#" + strings.Repeat("x", syntax.SizeLimit-len(head)-len("Disallow: /p")-2) + "\n"
+	f = syntax.Parse([]byte(head + "Disallow: /private/\nDisallow: /late\n"))
+	cut := len(f.Lines) - 2
+	for _, p := range Profiles() {
+		r := Compile(f, p)
+		v := r.Check("FooBot", "/pub")
+		if p.SizeLimit == 0 {
+			if !v.Allowed {
+				t.Errorf("%s: /pub disallowed by line %d", p.Name, v.Line+1)
+			}
+			continue
+		}
+		if v.Allowed || v.Line != cut || r.RuleText(v) != "Disallow: /p" {
+			t.Errorf("%s: /pub: allowed %v by line %d, %q; want disallowed by line %d, \"Disallow: /p\"", p.Name, v.Allowed, v.Line+1, r.RuleText(v), cut+1)
 		}
 	}
 }

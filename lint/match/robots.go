@@ -1,8 +1,7 @@
 package match
 
 import (
-	"slices"
-	"sort"
+	"encoding/binary"
 	"strings"
 	"sync"
 
@@ -13,12 +12,25 @@ import (
 // reads them, with their rules ready for matching. It is safe for
 // concurrent use.
 type Robots struct {
+	// File is the file as given; line indices in Groups and verdicts
+	// refer to its lines.
 	File    *syntax.File
 	Profile *Profile
 	// Groups are the groups as the profile reads them, in file order.
 	Groups []Group
 
-	rulesets sync.Map // agent key -> *ruleset, built on first use
+	// Rulesets are built on first use, one per distinct selection of
+	// groups (selection key -> *ruleset), and found again by the agent as
+	// given (agent -> *ruleset) so that a query does not select again.
+	// Crawlers that select the same groups, such as every crawler the
+	// file does not name, share one.
+	bySelection sync.Map
+	byAgent     sync.Map
+
+	// read is the file as the profile reads it (see Profile.Read): its
+	// lines are File's up to the profile's size limit, the last of them
+	// perhaps cut short.
+	read *syntax.File
 }
 
 // A Group is a group of lines as a profile reads it: the user-agent lines
@@ -82,8 +94,8 @@ const (
 
 // Compile reads f as profile p reads it.
 func Compile(f *syntax.File, p *Profile) *Robots {
-	r := &Robots{File: f, Profile: p}
-	p.read(r)
+	r := &Robots{File: f, Profile: p, read: p.Read(f)}
+	p.readGroups(r)
 	return r
 }
 
@@ -107,14 +119,22 @@ func (r *Robots) Check(agent, url string) Verdict {
 	return v
 }
 
-// ruleset returns the rules that apply to agent, built on its first query.
+// ruleset returns the rules that apply to agent, built on the first query
+// that selects its groups.
 func (r *Robots) ruleset(agent string) *ruleset {
-	// Rulesets are kept under the agent as given, so that a query does not
-	// normalise it again.
-	if rs, ok := r.rulesets.Load(agent); ok {
+	if rs, ok := r.byAgent.Load(agent); ok {
 		return rs.(*ruleset)
 	}
-	rs, _ := r.rulesets.LoadOrStore(agent, newRuleset(r.Profile.selectGroups(r, agent), r.Groups, r.Profile.literal))
+	groups := r.Profile.selectGroups(r, agent)
+	key := make([]byte, 0, 4*len(groups))
+	for _, g := range groups {
+		key = binary.LittleEndian.AppendUint32(key, uint32(g))
+	}
+	rs, ok := r.bySelection.Load(string(key))
+	if !ok {
+		rs, _ = r.bySelection.LoadOrStore(string(key), newRuleset(groups, r.Groups, r.Profile.literal))
+	}
+	r.byAgent.Store(agent, rs)
 	return rs.(*ruleset)
 }
 
@@ -163,175 +183,18 @@ func (g *groupReader) rule(rules ...Rule) {
 func (g *groupReader) close() { g.cur = -1 }
 
 // RuleText returns the deciding rule's line as written, without its
-// comment: "Disallow: /x". It returns "" when no rule decided.
+// comment, and as far as the profile reads it: "Disallow: /x". It returns
+// "" when no rule decided.
 func (r *Robots) RuleText(v Verdict) string {
 	if v.Line < 0 {
 		return ""
 	}
-	l := &r.File.Lines[v.Line]
+	f := r.read
+	l := &f.Lines[v.Line]
 	if l.Kind != syntax.LineDirective {
 		// A line the profile reads differently from the tree (a NUL, a
 		// control character): show the text up to the comment.
-		return strings.TrimSpace(string(r.File.Text(syntax.Span{Start: l.Span.Start, End: l.Comment().Start})))
+		return strings.TrimSpace(string(f.Text(syntax.Span{Start: l.Span.Start, End: l.Comment().Start})))
 	}
-	return string(r.File.Text(l.Key())) + ": " + string(r.File.Text(l.Value()))
-}
-
-// A ruleset is the rules that apply to one crawler, in the order they are
-// tried: highest priority first and, on equal priority, Allow first, so the
-// first rule that matches decides.
-//
-// A query must not try every rule (a crawler's share of a large file runs
-// to thousands). The rules are indexed in a trie by their literal prefix,
-// the part before the first '*': walking the path down the trie finds the
-// only rules that can match. Those are tried from the longest prefix up,
-// since longer patterns tend to rank first and a match cuts off every rule
-// ranked after it. Rules whose prefix is short ("/*.pdf$") are many and
-// are mostly rejected by a literal piece that the path must contain.
-type ruleset struct {
-	groups  []int
-	literal bool // patterns are plain prefixes: the trie alone decides
-	rules   []Rule
-	checks  []ruleCheck // parallel to rules
-	trie    []trieNode  // trie[0] is the root
-}
-
-// ruleCheck holds what a path must contain for a rule to match it.
-type ruleCheck struct {
-	bytes  uint64 // byteMask of the pattern's literal bytes after its prefix
-	suffix string // an anchored pattern's literal tail, which must end the path
-	piece  string // the longest literal piece after the first '*'
-}
-
-type trieNode struct {
-	bytes []byte  // the bytes of the edges to the children, ascending
-	next  []int32 // the children, parallel to bytes
-	rules []int32 // the rules whose literal prefix ends here, ascending
-}
-
-func newRuleset(groups []int, all []Group, literal bool) *ruleset {
-	rs := &ruleset{groups: groups, literal: literal, trie: make([]trieNode, 1)}
-	for _, g := range groups {
-		for _, rule := range all[g].Rules {
-			if rule.Priority > 0 {
-				rs.rules = append(rs.rules, rule)
-			}
-		}
-	}
-	sort.SliceStable(rs.rules, func(a, b int) bool {
-		ra, rb := &rs.rules[a], &rs.rules[b]
-		if ra.Priority != rb.Priority {
-			return ra.Priority > rb.Priority
-		}
-		return ra.Allow && !rb.Allow
-	})
-	rs.checks = make([]ruleCheck, len(rs.rules))
-	for k := range rs.rules {
-		pattern := rs.rules[k].Pattern
-		if literal {
-			rs.insert(pattern, int32(k))
-			continue
-		}
-		anchored := strings.HasSuffix(pattern, "$")
-		body := strings.TrimSuffix(pattern, "$")
-		star := strings.IndexByte(body, '*')
-		if star < 0 {
-			star = len(body)
-		}
-		pieces := strings.Split(body[star:], "*")
-		c := &rs.checks[k]
-		if last := pieces[len(pieces)-1]; anchored && star < len(body) {
-			c.suffix = last
-		}
-		for _, piece := range pieces {
-			if len(piece) > len(c.piece) {
-				c.piece = piece
-			}
-			c.bytes |= byteMask(piece)
-		}
-		rs.insert(body[:star], int32(k))
-	}
-	return rs
-}
-
-// insert adds rule k, whose literal prefix is prefix, to the trie.
-func (rs *ruleset) insert(prefix string, k int32) {
-	n := int32(0)
-	for i := 0; i < len(prefix); i++ {
-		child := rs.trie[n].child(prefix[i])
-		if child < 0 {
-			child = int32(len(rs.trie))
-			rs.trie = append(rs.trie, trieNode{})
-			node := &rs.trie[n]
-			at, _ := slices.BinarySearch(node.bytes, prefix[i])
-			node.bytes = slices.Insert(node.bytes, at, prefix[i])
-			node.next = slices.Insert(node.next, at, child)
-		}
-		n = child
-	}
-	rs.trie[n].rules = append(rs.trie[n].rules, k)
-}
-
-// child returns the child of n along byte c, or -1.
-func (n *trieNode) child(c byte) int32 {
-	lo, hi := 0, len(n.bytes)
-	for lo < hi {
-		mid := int(uint(lo+hi) >> 1)
-		switch {
-		case n.bytes[mid] < c:
-			lo = mid + 1
-		case n.bytes[mid] > c:
-			hi = mid
-		default:
-			return n.next[mid]
-		}
-	}
-	return -1
-}
-
-// first returns the first rule of rs that matches path, or nil.
-func (rs *ruleset) first(path string) *Rule {
-	var buf [64]int32
-	nodes := append(buf[:0], 0)
-	for i, n := 0, int32(0); i < len(path); i++ {
-		if n = rs.trie[n].child(path[i]); n < 0 {
-			break
-		}
-		nodes = append(nodes, n)
-	}
-	// Most rules tried are rejected for a byte the path lacks ("/*.pdf$"
-	// on a path without an 'f'): one mask test settles those before any
-	// search through the path.
-	pathBytes := byteMask(path)
-	best := int32(len(rs.rules))
-	for k := len(nodes) - 1; k >= 0; k-- {
-		for _, r := range rs.trie[nodes[k]].rules {
-			if r >= best {
-				break
-			}
-			if rs.literal {
-				best = r
-				break
-			}
-			c := &rs.checks[r]
-			if c.bytes&^pathBytes == 0 && strings.HasSuffix(path, c.suffix) && strings.Contains(path, c.piece) && wildcardMatch(path, rs.rules[r].Pattern) {
-				best = r
-				break
-			}
-		}
-	}
-	if int(best) == len(rs.rules) {
-		return nil
-	}
-	return &rs.rules[best]
-}
-
-// byteMask returns a set of the bytes of s, each byte c as bit c%64: a set
-// that misses a byte a pattern needs proves the pattern cannot match.
-func byteMask(s string) uint64 {
-	var m uint64
-	for i := 0; i < len(s); i++ {
-		m |= 1 << (s[i] & 63)
-	}
-	return m
+	return string(f.Text(l.Key())) + ": " + string(f.Text(l.Value()))
 }

@@ -1,7 +1,6 @@
 package match
 
 import (
-	"math"
 	"strings"
 
 	"github.com/robotslint/robotslint/syntax"
@@ -16,16 +15,13 @@ import (
 // readExact groups lines for the profiles that take directive names
 // exactly as written: a group starts at a user-agent line that follows a
 // rule, rules outside any group are dropped, and with blankEndsGroup a
-// blank line ends the group too. Lines that end past limit are not read.
-// rule turns an Allow or Disallow line into a Rule, or drops it.
-func readExact(r *Robots, blankEndsGroup bool, limit int, rule func(i int, allow bool, value string) (Rule, bool)) {
-	f := r.File
+// blank line ends the group too. rule turns an Allow or Disallow line
+// into a Rule, or drops it.
+func readExact(r *Robots, blankEndsGroup bool, rule func(i int, allow bool, value string) (Rule, bool)) {
+	f := r.read
 	g := newGroupReader(r)
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		if l.Text().End > limit {
-			break
-		}
 		if l.Kind == syntax.LineBlank && blankEndsGroup {
 			g.close()
 			continue
@@ -48,15 +44,14 @@ func readExact(r *Robots, blankEndsGroup bool, limit int, rule func(i int, allow
 }
 
 // readRFC9309 reads a file as RFC 9309 does: blank lines and other records
-// never end a group (§2.1, §2.2.4), and nothing past 500 KiB is read
-// (§2.5).
-func readRFC9309(r *Robots) { readExact(r, false, sizeLimit, rfcRule) }
+// never end a group (§2.1, §2.2.4).
+func readRFC9309(r *Robots) { readExact(r, false, rfcRule) }
 
 // readYandex reads a file as Yandex does: a blank line ends a group, so
 // the rules after it belong to none, and rules that start with neither '/'
 // nor '*', which Yandex rejects, are dropped.
 func readYandex(r *Robots) {
-	readExact(r, true, sizeLimit, func(i int, allow bool, value string) (Rule, bool) {
+	readExact(r, true, func(i int, allow bool, value string) (Rule, bool) {
 		if value != "" && value[0] != '/' && value[0] != '*' {
 			return Rule{}, false
 		}
@@ -76,8 +71,8 @@ func rfcRule(i int, allow bool, value string) (Rule, bool) {
 // blank lines separate records (comment lines do not), and rules keep file
 // order, each with a higher priority than every rule after it.
 func readLegacy(r *Robots) {
-	n := len(r.File.Lines)
-	readExact(r, true, math.MaxInt, func(i int, allow bool, value string) (Rule, bool) {
+	n := len(r.read.Lines)
+	readExact(r, true, func(i int, allow bool, value string) (Rule, bool) {
 		rule := Rule{Line: i, Allow: allow, Pattern: legacyNormalize(value)}
 		// An empty value "indicates that all URLs can be retrieved": it
 		// matches nothing.
