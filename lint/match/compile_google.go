@@ -40,6 +40,7 @@ func readGoogle(r *Robots) {
 			}
 		}
 	}
+	g.finish()
 }
 
 // selectExact picks groups as Google and RFC 9309 do: every group that

@@ -150,18 +150,28 @@ func isRobotsTxt(path string) bool {
 // user-agent line of the open group; a rule joins the open group, and a
 // rule outside any group is dropped. What else ends a group is the
 // profile's to say, by calling close.
+//
+// The rules of every group share one array, sized once for the file: a
+// file of many rules otherwise grows each group's slice by doubling, and
+// the garbage outweighed the rules kept. Only the last group is ever open,
+// so each group's rules are a run of the array, cut by finish.
 type groupReader struct {
 	r        *Robots
 	cur      int  // the open group, or -1
 	ruleSeen bool // the open group has had a rule
+	rules    []Rule
+	starts   []int // where each group's rules start in rules
 }
 
-func newGroupReader(r *Robots) groupReader { return groupReader{r: r, cur: -1} }
+func newGroupReader(r *Robots) groupReader {
+	return groupReader{r: r, cur: -1, rules: make([]Rule, 0, len(r.read.Lines))}
+}
 
 // agent adds a user-agent line, with the token the profile reads in it.
 func (g *groupReader) agent(line int, token string) {
 	if g.cur < 0 || g.ruleSeen {
 		g.r.Groups = append(g.r.Groups, Group{})
+		g.starts = append(g.starts, len(g.rules))
 		g.cur, g.ruleSeen = len(g.r.Groups)-1, false
 	}
 	group := &g.r.Groups[g.cur]
@@ -176,11 +186,26 @@ func (g *groupReader) rule(rules ...Rule) {
 		return
 	}
 	g.ruleSeen = true
-	g.r.Groups[g.cur].Rules = append(g.r.Groups[g.cur].Rules, rules...)
+	g.rules = append(g.rules, rules...)
 }
 
 // close ends the open group.
 func (g *groupReader) close() { g.cur = -1 }
+
+// finish gives each group its run of the rules; the reader is done. A
+// closed group takes no more rules, so its run ends where the next
+// group's starts.
+func (g *groupReader) finish() {
+	for k := range g.r.Groups {
+		end := len(g.rules)
+		if k+1 < len(g.starts) {
+			end = g.starts[k+1]
+		}
+		if start := g.starts[k]; end > start {
+			g.r.Groups[k].Rules = g.rules[start:end:end]
+		}
+	}
+}
 
 // RuleText returns the deciding rule's line as written, without its
 // comment, and as far as the profile reads it: "Disallow: /x". It returns

@@ -41,6 +41,7 @@ func readExact(r *Robots, blankEndsGroup bool, rule func(i int, allow bool, valu
 			}
 		}
 	}
+	g.finish()
 }
 
 // readRFC9309 reads a file as RFC 9309 does: blank lines and other records

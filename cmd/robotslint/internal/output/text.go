@@ -188,7 +188,7 @@ type cell struct {
 // show as escapes, so that a file cannot write to the terminal and every
 // character the range covers is seen.
 func layout(line []byte, start int) []cell {
-	var cells []cell
+	cells := make([]cell, 0, len(line))
 	s := string(line)
 	col := 0
 	for i := 0; i < len(s); {
