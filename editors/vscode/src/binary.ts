@@ -19,6 +19,8 @@ export interface Lookup {
   workspaceFolder?: string;
   env: NodeJS.ProcessEnv;
   platform: NodeJS.Platform;
+  /** The user's home directory, for ~/go/bin; the real one if not given. */
+  home?: string;
 }
 
 /** The result: the binary's path, or where it was looked for. */
@@ -67,7 +69,7 @@ export async function findBinary(lookup: Lookup): Promise<Found> {
   for (const gopath of (env.GOPATH ?? "").split(delimiter).filter(Boolean)) {
     goDirs.push(join(gopath, "bin"));
   }
-  goDirs.push(join(homedir(), "go", "bin"));
+  goDirs.push(join(lookup.home ?? homedir(), "go", "bin"));
   const searched: string[] = [];
   for (const dir of [...dirs, ...goDirs]) {
     for (const name of names) {

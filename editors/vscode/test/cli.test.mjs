@@ -113,7 +113,7 @@ test("the binary: robotslint.path, then PATH, then Go's bin directories", async 
   const fake = join(gobin, "robotslint");
   copyFileSync(binary, fake);
   chmodSync(fake, 0o755);
-  const base = { env: { PATH: onPath, GOBIN: gobin, GOPATH: "" }, platform: process.platform };
+  const base = { env: { PATH: onPath, GOBIN: gobin, GOPATH: "" }, platform: process.platform, home: join(dir, "home") };
 
   assert.deepEqual(await bin.findBinary({ ...base, configured: fake }), { path: fake });
   const missing = await bin.findBinary({ ...base, configured: join(dir, "nope") });
@@ -129,7 +129,8 @@ test("the binary: robotslint.path, then PATH, then Go's bin directories", async 
   chmodSync(first, 0o644);
   assert.deepEqual(await bin.findBinary({ ...base, configured: "" }), { path: fake }, "a file that cannot run is skipped");
 
-  const none = await bin.findBinary({ configured: "", env: { PATH: join(dir, "empty"), GOPATH: join(dir, "gp") }, platform: process.platform });
+  // A home of its own: the machine's ~/go/bin may hold a robotslint.
+  const none = await bin.findBinary({ configured: "", env: { PATH: join(dir, "empty"), GOPATH: join(dir, "gp") }, platform: process.platform, home: join(dir, "home") });
   assert.equal(none.path, undefined);
   assert.ok(!("path" in none && none.path) && "searched" in none && none.searched.includes(join(dir, "gp", "bin", "robotslint")));
 });
