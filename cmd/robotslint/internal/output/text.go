@@ -70,6 +70,10 @@ func severityStyle(s lint.Severity) string {
 type textWriter struct {
 	w     *bufio.Writer
 	color bool
+	// Scratch space for excerpts, reused from one to the next: a file of
+	// thousands of findings otherwise leaves as much garbage as it is long.
+	cells []cell
+	line  []byte
 }
 
 // paint returns s in the style, or s itself without colour.
@@ -116,7 +120,8 @@ func (t *textWriter) excerpt(f *syntax.File, span syntax.Span, line int) {
 	x := f.LineIndex()
 	start := x.Offset(syntax.Position{Line: line, Column: 1})
 	end := x.Offset(syntax.Position{Line: line, Column: math.MaxInt32}) // the end of the line's text
-	cells := layout(f.Bytes()[start:end], start)
+	t.cells = layout(t.cells[:0], f.Bytes()[start:end], start)
+	cells := t.cells
 
 	// Columns on screen, from the start of the line: where the range starts
 	// and where its underline ends.
@@ -141,7 +146,7 @@ func (t *textWriter) excerpt(f *syntax.File, span syntax.Span, line int) {
 		lo = max(0, min(from-contextBefore, total-room))
 		hi = lo + room
 	}
-	var text strings.Builder
+	text := t.line[:0]
 	col, shownFrom, shownTo := 0, -1, lo
 	for _, c := range cells {
 		if col >= lo && col+c.width <= hi {
@@ -149,7 +154,7 @@ func (t *textWriter) excerpt(f *syntax.File, span syntax.Span, line int) {
 				shownFrom = col
 			}
 			shownTo = col + c.width
-			text.WriteString(c.text)
+			text = append(text, c.text...)
 		}
 		col += c.width
 	}
@@ -170,7 +175,8 @@ func (t *textWriter) excerpt(f *syntax.File, span syntax.Span, line int) {
 
 	number := strconv.Itoa(line)
 	blank := strings.Repeat(" ", len(number))
-	fmt.Fprintf(t.w, "%s %s\n", t.paint(styleGutter, " "+number+" |"), prefix+text.String()+suffix)
+	t.line = text
+	fmt.Fprintf(t.w, "%s %s%s%s\n", t.paint(styleGutter, " "+number+" |"), prefix, text, suffix)
 	fmt.Fprintf(t.w, "%s %s%s\n", t.paint(styleGutter, " "+blank+" |"), strings.Repeat(" ", caretAt), t.paint(styleCaret, underline))
 }
 
@@ -181,14 +187,13 @@ type cell struct {
 	width int    // the columns it takes
 }
 
-// layout returns the cells of line, which starts at offset start. Tabs
+// layout appends to cells the cells of line, which starts at offset start. Tabs
 // become spaces, so that the underline lines up whatever the terminal's tab
 // stops; characters a terminal would act on or hide (control characters,
 // bidirectional overrides, the byte order mark) and bytes that are not UTF-8
 // show as escapes, so that a file cannot write to the terminal and every
 // character the range covers is seen.
-func layout(line []byte, start int) []cell {
-	cells := make([]cell, 0, len(line))
+func layout(cells []cell, line []byte, start int) []cell {
 	s := string(line)
 	col := 0
 	for i := 0; i < len(s); {
