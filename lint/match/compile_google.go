@@ -28,13 +28,13 @@ func readGoogle(r *Robots) {
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
 			allow := d == syntax.DirectiveAllow
 			pattern := EscapePattern(string(value))
-			rule := Rule{Line: i, Allow: allow, Pattern: pattern, Priority: len(pattern)}
+			rule := Rule{Line: i, Allow: allow, Pattern: pattern, Priority: int32(len(pattern))}
 			// Google also reads "Allow: /a/index.html" (or .htm, or
 			// anything from "/index.htm" after the last slash) as
 			// "Allow: /a/$", with the priority of that shorter pattern.
 			if slash := strings.LastIndexByte(pattern, '/'); allow && slash >= 0 && strings.HasPrefix(pattern[slash:], "/index.htm") {
 				dir := pattern[:slash+1] + "$"
-				g.rule(rule, Rule{Line: i, Allow: true, Pattern: dir, Priority: len(dir)})
+				g.rule(rule, Rule{Line: i, Allow: true, Pattern: dir, Priority: int32(len(dir))})
 			} else {
 				g.rule(rule)
 			}

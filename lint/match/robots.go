@@ -46,16 +46,20 @@ type Group struct {
 }
 
 // A Rule is an Allow or Disallow line as a profile reads it.
+//
+// A file can hold a million rules, each kept by every profile read, so the
+// fields are laid out to fit 32 bytes: a priority never exceeds a line's
+// length or the number of lines.
 type Rule struct {
 	// Line is the index of the rule's line in File.Lines.
 	Line int
-	// Allow is true for Allow, false for Disallow.
-	Allow bool
 	// Pattern is the path pattern after the profile's normalisation.
 	Pattern string
 	// Priority orders matching rules: the highest wins, and Allow wins
 	// ties. A priority of 0 or less never decides.
-	Priority int
+	Priority int32
+	// Allow is true for Allow, false for Disallow.
+	Allow bool
 }
 
 // Verdict is the answer to one query, with the reasons for it.

@@ -23,9 +23,9 @@ func TestRulesetIndex(t *testing.T) {
 		group := Group{}
 		for i := range rng.IntN(40) {
 			pattern := "/" + draw("ab/*$", 6)
-			priority := len(pattern)
+			priority := int32(len(pattern))
 			if literal {
-				priority = 100 - i
+				priority = int32(100 - i)
 			}
 			group.Rules = append(group.Rules, Rule{Line: i, Allow: rng.IntN(2) == 0, Pattern: pattern, Priority: priority})
 		}

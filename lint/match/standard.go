@@ -65,7 +65,7 @@ func readYandex(r *Robots) {
 // empty pattern is no rule.
 func rfcRule(i int, allow bool, value string) (Rule, bool) {
 	pattern := rfcNormalize(value, false)
-	return Rule{Line: i, Allow: allow, Pattern: pattern, Priority: len(pattern)}, true
+	return Rule{Line: i, Allow: allow, Pattern: pattern, Priority: int32(len(pattern))}, true
 }
 
 // readLegacy reads a file as the 1994 standard and the 1997 draft do:
@@ -78,7 +78,7 @@ func readLegacy(r *Robots) {
 		// An empty value "indicates that all URLs can be retrieved": it
 		// matches nothing.
 		if rule.Pattern != "" {
-			rule.Priority = n - i
+			rule.Priority = int32(n - i)
 		}
 		return rule, true
 	})
