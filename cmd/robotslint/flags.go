@@ -63,12 +63,21 @@ func parseFlags(flags *flag.FlagSet, args []string) ([]string, error) {
 			i++
 			value = args[i]
 		}
+		if value == "" && !emptyAllowed[name] {
+			// Mostly an unset shell variable ("--config $CFG"): going on
+			// would mean the default, silently.
+			return nil, fmt.Errorf("--%s is empty", name)
+		}
 		if err := flags.Set(name, value); err != nil {
 			return nil, fmt.Errorf("invalid value %q for --%s: %v", value, name, flagValueError(f, value, err))
 		}
 	}
 	return positional, nil
 }
+
+// emptyAllowed are the flags for which an empty value means something:
+// test --agent "" asks about a crawler that sends no name.
+var emptyAllowed = map[string]bool{"agent": true}
 
 // parseCommand parses the arguments of command ("fmt"; "" for lint) with
 // parseFlags. It prints usage for -h and reports a mistake in one line;
