@@ -38,11 +38,17 @@ type ruleset struct {
 	byPrefix []int32
 }
 
-// ruleCheck holds what a path must contain for a rule to match it.
+// ruleCheck holds what a path must contain for a rule to match it. The
+// pieces are offsets into the rule's pattern rather than strings: a
+// ruleset holds one check per rule, and a file can hold a million rules.
 type ruleCheck struct {
-	bytes  uint64 // byteMask of the pattern's literal bytes after its prefix
-	suffix string // an anchored pattern's literal tail, which must end the path
-	piece  string // the longest literal piece after the first '*'
+	bytes uint64 // byteMask of the pattern's literal bytes after its prefix
+	// pattern[suffixFrom:suffixTo] is an anchored pattern's literal tail,
+	// which must end the path (empty for other patterns).
+	suffixFrom, suffixTo int32
+	// pattern[pieceFrom:pieceTo] is the longest literal piece after the
+	// first '*'.
+	pieceFrom, pieceTo int32
 }
 
 // A radixNode is a literal prefix: its parent's, then label.
@@ -101,15 +107,16 @@ func (c *ruleCheck) set(pattern string) string {
 	if star < 0 {
 		return body
 	}
-	rest := body[star:]
-	for piece := range strings.SplitSeq(rest, "*") {
-		if len(piece) > len(c.piece) {
-			c.piece = piece
+	at := star // where the piece starts in pattern
+	for piece := range strings.SplitSeq(body[star:], "*") {
+		if len(piece) > int(c.pieceTo-c.pieceFrom) {
+			c.pieceFrom, c.pieceTo = int32(at), int32(at+len(piece))
 		}
 		c.bytes |= byteMask(piece)
+		at += len(piece) + 1
 	}
 	if anchored {
-		c.suffix = rest[strings.LastIndexByte(rest, '*')+1:]
+		c.suffixFrom, c.suffixTo = int32(strings.LastIndexByte(body, '*')+1), int32(len(body))
 	}
 	return body[:star]
 }
@@ -197,7 +204,11 @@ func (rs *ruleset) first(path string) *Rule {
 				break
 			}
 			c := &rs.checks[r]
-			if c.bytes&^pathBytes == 0 && strings.HasSuffix(path, c.suffix) && strings.Contains(path, c.piece) && wildcardMatch(path, rs.rules[r].Pattern) {
+			if c.bytes&^pathBytes != 0 {
+				continue
+			}
+			if p := rs.rules[r].Pattern; strings.HasSuffix(path, p[c.suffixFrom:c.suffixTo]) &&
+				strings.Contains(path, p[c.pieceFrom:c.pieceTo]) && wildcardMatch(path, p) {
 				best = r
 				break
 			}
