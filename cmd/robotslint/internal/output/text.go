@@ -243,8 +243,22 @@ func hidden(r rune) bool {
 // printable returns s with the characters glyph escapes escaped, for
 // messages and paths, which may quote the file.
 func printable(s string) string {
+	// Nearly every message and path prints as it is: copy only from the
+	// first character that does not.
+	i := 0
+	for i < len(s) {
+		text, size := glyph(s[i:])
+		if text != s[i:i+size] {
+			break
+		}
+		i += size
+	}
+	if i == len(s) {
+		return s
+	}
 	var b strings.Builder
-	for i := 0; i < len(s); {
+	b.WriteString(s[:i])
+	for i < len(s) {
 		text, size := glyph(s[i:])
 		b.WriteString(text)
 		i += size
