@@ -141,8 +141,10 @@ func (rs *ruleset) index(prefixes []string) {
 	// of its prefix.
 	type visit struct{ node, lo, hi, depth int }
 	todo := []visit{{0, 0, len(prefixes), 0}}
-	rs.nodes = []radixNode{{}}
-	rs.edges = []byte{0}
+	// A tree over n prefixes has at most 2n nodes, and most have far
+	// fewer: sizing for n+1 leaves less unused than doubling from one.
+	rs.nodes = append(make([]radixNode, 0, len(prefixes)+1), radixNode{})
+	rs.edges = append(make([]byte, 0, len(prefixes)+1), 0)
 	for len(todo) > 0 {
 		v := todo[len(todo)-1]
 		todo = todo[:len(todo)-1]
