@@ -23,7 +23,7 @@ func fmtRun(t *testing.T, dir, stdin string, args ...string) (status int, stdout
 }
 
 // writeFiles writes files, by name relative to dir, with mode 0644.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
+func writeFiles(t testing.TB, dir string, files map[string]string) {
 	t.Helper()
 	for name, content := range files {
 		path := filepath.Join(dir, name)

@@ -128,7 +128,7 @@ func rewriteOutputs(t *testing.T, script string, data []byte, stdout, stderr str
 }
 
 // parseArchive splits a txtar archive into its header and its files.
-func parseArchive(t *testing.T, data string) (header string, files map[string]string) {
+func parseArchive(t testing.TB, data string) (header string, files map[string]string) {
 	files = map[string]string{}
 	name := ""
 	var b strings.Builder
