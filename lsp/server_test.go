@@ -126,7 +126,7 @@ func (s *session) open(u uri.URI, text string) *protocol.PublishDiagnosticsParam
 // waitDiagnostics waits for diagnostics of u at version (0: any).
 func (s *session) waitDiagnostics(u uri.URI, version int32) *protocol.PublishDiagnosticsParams {
 	s.t.Helper()
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(waitScale * 10 * time.Second)
 	for {
 		select {
 		case p := <-s.client.diags:
