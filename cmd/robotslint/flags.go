@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/agext/levenshtein"
 )
 
 // parseFlags parses a command's arguments against flags and returns the
@@ -98,13 +96,9 @@ func parseCommand(command string, flags *flag.FlagSet, args []string, usage stri
 // the command's, suggesting the nearest flag, and the way to pass a path
 // or URL that starts with "-".
 func unknownFlag(flags *flag.FlagSet, arg, name string) error {
-	best, bestDist := "", 3
-	flags.VisitAll(func(f *flag.Flag) {
-		if d := levenshtein.Distance(name, f.Name, nil); d < bestDist {
-			best, bestDist = f.Name, d
-		}
-	})
-	if best != "" {
+	var names []string
+	flags.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	if best := nearest(name, names, 3); best != "" {
 		return fmt.Errorf("unknown flag %s: did you mean --%s?", arg, best)
 	}
 	return fmt.Errorf("unknown flag %s", arg)

@@ -479,12 +479,7 @@ func (r *lintRun) write(out *bufio.Writer, dest io.Writer, files []output.File) 
 	case "github":
 		return output.WriteGitHub(out, files)
 	}
-	return output.WriteText(out, files, output.TextOptions{Color: r.useColor(dest), FixHint: !r.opt.fix && !r.opt.diff})
-}
-
-// useColor decides whether the text report to dest is coloured.
-func (r *lintRun) useColor(dest io.Writer) bool {
-	return useColor(r.opt.color, dest)
+	return output.WriteText(out, files, output.TextOptions{Color: useColor(r.opt.color, dest), FixHint: !r.opt.fix && !r.opt.diff})
 }
 
 // profileList names the profiles for a usage text.

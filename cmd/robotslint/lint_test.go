@@ -231,16 +231,14 @@ func TestUseColor(t *testing.T) {
 		t.Skip(err)
 	}
 	defer devNull.Close()
-	r := &lintRun{opt: lintOptions{color: "auto"}}
-	if r.useColor(devNull) {
+	if useColor("auto", devNull) {
 		t.Error("auto: colour on /dev/null, which is no terminal")
 	}
 	t.Setenv("NO_COLOR", "1")
-	if r.useColor(devNull) {
+	if useColor("auto", devNull) {
 		t.Error("auto with NO_COLOR: colour")
 	}
-	r.opt.color = "always"
-	if !r.useColor(devNull) {
+	if !useColor("always", devNull) {
 		t.Error("always: no colour")
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 )
 
 // answerKind sorts the answers to a request for robots.txt by where
@@ -189,22 +190,17 @@ func readingClause(r siteReading, kind answerKind) (one, many, cite string) {
 // "Google and Bing", "Yandex, RFC 9309 and 1994-standard crawlers". A
 // single name in the plural ("RFC 9309 crawlers") takes the plural verb.
 func sentenceSubject(ps []*match.Profile, one, many string) string {
-	names := make([]string, len(ps))
-	for i, p := range ps {
-		names[i] = p.Readers
+	names := prose.Readers(ps)
+	for i := 1; i < len(names); i++ {
 		// "RFC 9309 and 1994-standard crawlers", not "crawlers" twice.
-		if i > 0 && strings.HasSuffix(names[i], " crawlers") {
+		if strings.HasSuffix(names[i], " crawlers") {
 			names[i-1] = strings.TrimSuffix(names[i-1], " crawlers")
 		}
 	}
-	subject := names[len(names)-1]
-	if n := len(names); n > 1 {
-		subject = strings.Join(names[:n-1], ", ") + " and " + subject
+	if many == "" {
+		many = one
 	}
-	if many != "" && (len(names) > 1 || strings.HasSuffix(subject, "crawlers")) {
-		one = many
-	}
-	return fmt.Sprintf(one, subject)
+	return fmt.Sprintf(prose.Verb(names, one, many), prose.Join(names))
 }
 
 // messageOrder returns targets in the order messages name crawlers: the

@@ -7,7 +7,6 @@ import (
 	"io"
 	"text/tabwriter"
 
-	"github.com/agext/levenshtein"
 	"github.com/robotslint/robotslint/cmd/robotslint/internal/output"
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/rules"
@@ -159,11 +158,9 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 // nearestRule returns the rule name closest to name, if one is close
 // enough to be what was meant.
 func nearestRule(name string) string {
-	best, bestDist := "", 4
+	var names []string
 	for _, r := range append(rules.All(), siteRules...) {
-		if d := levenshtein.Distance(name, r.Name, nil); d < bestDist {
-			best, bestDist = r.Name, d
-		}
+		names = append(names, r.Name)
 	}
-	return best
+	return nearest(name, names, 4)
 }

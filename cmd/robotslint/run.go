@@ -6,8 +6,6 @@ import (
 	"io"
 	"os"
 	"strings"
-
-	"github.com/agext/levenshtein"
 )
 
 // Exit statuses.
@@ -118,16 +116,11 @@ func mistypedCommand(arg string) string {
 // nearestCommand returns the command whose name is closest to word, if one
 // is close enough to be what was meant.
 func nearestCommand(word string) string {
-	best, bestDist := "", 3
+	within := 3
 	if len(word) <= 3 {
-		bestDist = 2 // two edits turn any short word into "fmt" or "lsp"
+		within = 2 // two edits turn any short word into "fmt" or "lsp"
 	}
-	for _, c := range commands {
-		if d := levenshtein.Distance(strings.ToLower(word), c, nil); d < bestDist {
-			best, bestDist = c, d
-		}
-	}
-	return best
+	return nearest(strings.ToLower(word), commands, within)
 }
 
 // runHelp prints the usage of the command named, or the overview.

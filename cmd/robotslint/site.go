@@ -15,6 +15,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -437,7 +438,7 @@ func (f *siteFindings) size(r *fetchResult) {
 	if r.Length > int64(r.maxBytes) {
 		f.report(fetchSizeRule, lint.Warning, "robots.txt is %s bytes: Google reads only the first %s and ignores the other %s bytes, "+
 			"and RFC 9309 §2.5 lets every crawler stop there; only that part is linted",
-			thousands(r.Length), limit, thousands(r.Length-int64(r.maxBytes)))
+			prose.Int(int(r.Length)), limit, prose.Int(int(r.Length)-r.maxBytes))
 		return
 	}
 	f.report(fetchSizeRule, lint.Warning, "robots.txt is larger than %s (the server did not say by how much): Google reads only the first %s and ignores the rest, "+
@@ -462,13 +463,4 @@ func (f *siteFindings) slow(r *fetchResult) {
 	}
 	f.report(fetchSlowRule, 0, "robots.txt took %s to fetch, more than %s: a crawler that gives up sooner gets no answer, "+
 		"which Google treats like a 5xx, stopping crawling for 12 hours", took, limit)
-}
-
-// thousands writes n with commas between thousands: 1,048,576.
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/rules"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -343,8 +344,8 @@ func TestLintSiteTooLarge(t *testing.T) {
 		})
 		rep := lintSiteT(t, srv.URL, fetchOptions{}, nil)
 		checkSite(t, rep, siteWant{"fetch-size", lint.Warning, []string{
-			"robots.txt is " + thousands(int64(len(big))) + " bytes", "only the first 500 KiB",
-			"ignores the other " + thousands(int64(len(big)-512000)) + " bytes", "§2.5", "only that part is linted",
+			"robots.txt is " + prose.Int(len(big)) + " bytes", "only the first 500 KiB",
+			"ignores the other " + prose.Int(len(big)-512000) + " bytes", "§2.5", "only that part is linted",
 		}})
 		if string(rep.Src) != read {
 			t.Errorf("src is %d bytes, want the first %d", len(rep.Src), len(read))
