@@ -84,4 +84,9 @@ type Doc struct {
 	Why string `json:"why"`
 	// Instead says what to write instead; the Clean example shows it.
 	Instead string `json:"instead"`
+	// FixSafety says, for a rule that offers fixes, when a fix is safe
+	// (applied by --fix) and when it is unsafe or withheld, and why: what
+	// it could change for which crawler. It is empty exactly when the rule
+	// offers no fix.
+	FixSafety string `json:"fix_safety,omitempty"`
 }

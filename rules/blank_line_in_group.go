@@ -26,6 +26,13 @@ var BlankLineInGroup = &lint.Rule{
 			"separates records by blank lines. For them the rules after the blank line belong to no group and " +
 			"are ignored.",
 		Instead: "Keep a group's rules together; to separate sections inside a group, use a comment line.",
+		FixSafety: "The fix turns every blank line inside the group into a comment line (`#`), so that Yandex and the " +
+			"1994 standard read the group whole; Google, Bing and RFC 9309 parsers skip blank and comment lines " +
+			"alike, so their verdicts stay. It fixes all of the group's blank lines at once, since completing " +
+			"part of a group can move Yandex's verdicts away from Google's. It is safe (applied by `--fix`) when " +
+			"a blank line also cuts the group's User-agent lines from its rules (Yandex then reads no rules in " +
+			"the group either way), or when completing the group provably brings Yandex to Google's verdicts: " +
+			yandexCompletionSafety + " Otherwise it is unsafe (applied only with `--unsafe-fixes`).",
 	},
 	Flagged:  "User-agent: *\nDisallow: /admin/\n\nDisallow: /tmp/\n",
 	Clean:    "User-agent: *\nDisallow: /admin/\n#\nDisallow: /tmp/\n",
@@ -34,6 +41,18 @@ var BlankLineInGroup = &lint.Rule{
 	Profiles: []*match.Profile{match.Yandex, match.Legacy},
 	Run:      runBlankLineInGroup,
 }
+
+// yandexCompletionSafety says when completing a group for Yandex, as the
+// fixes of blank-line-in-group and empty-record do, provably brings its
+// verdicts to Google's: the conditions of uaYandexCheck.safe.
+const yandexCompletionSafety = "the `legacy` profile is not targeted (first-match parsers can " +
+	"read the completed group differently from Google); every User-agent value in the file is a plain " +
+	"token or `*`; Google and Yandex read the group's lines alike (within the first 500 KiB, no control characters or over-long lines, exact " +
+	"directive names with a colon, paths that start with `/` or `*` in plain ASCII without `%`, `$` only " +
+	"at the end, no Allow of an `index.html`, which Google also reads as allowing its directory); every " +
+	"other group for the same crawlers is whole and read alike too; and, when Yandex is targeted, no " +
+	"crawler the group names is part of another Yandex robot's name (`Yandex` of `YandexBot`: Yandex " +
+	"robots obey a group whose value their name contains, Google only one that is their name)."
 
 func runBlankLineInGroup(pass *lint.Pass) {
 	if !pass.Targeted(match.Yandex) && !pass.Targeted(match.Legacy) {

@@ -24,7 +24,16 @@ var ByteOrderMark = &lint.Rule{
 			"path it ends up in matches no URL. Editors on Windows add the mark when they save as " +
 			"\"UTF-8\"; it is invisible in them.",
 		Instead: "Save the file as UTF-8 without a byte order mark (\"UTF-8\" rather than \"UTF-8 with " +
-			"BOM\"). The fix removes a leading mark, which changes nothing for Google.",
+			"BOM\").",
+		FixSafety: "Removing the mark at the start of the file is safe (applied by `--fix`): Google skips it, and so do " +
+			"Bing, Yandex and RFC 9309 parsers as robotslint models them, so none of their verdicts changes, while " +
+			"simpler parsers that lost the first line come to read it. In a file larger than 500 KiB it is unsafe " +
+			"(applied only with `--unsafe-fixes`): removing bytes moves the point where crawlers stop reading, " +
+			"and brings other lines within reach. Removing a mark further down is safe only when Google, and " +
+			"every other crawler you target, read the line the same without it, and the file is no larger than " +
+			"500 KiB. When the mark changes what Google reads, removing it changes Google's verdicts; when only " +
+			"other crawlers read the line differently, making them read it as Google does is still unproved, " +
+			"since how they group the rest of the file decides where their verdicts go: both fixes are unsafe.",
 	},
 	Flagged:  "\ufeffUser-agent: *\nDisallow: /private/\n",
 	Clean:    "User-agent: *\nDisallow: /private/\n",

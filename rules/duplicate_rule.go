@@ -22,6 +22,13 @@ var DuplicateRule = &lint.Rule{
 		Why: "Crawlers read all of a crawler's groups as one, so the second copy adds nothing. It is harmless, but " +
 			"it makes a long file longer and suggests that two places need editing when a rule changes.",
 		Instead: "Keep one copy of each rule.",
+		FixSafety: "Deleting the repeat is safe (applied by `--fix`) when the two copies are written byte for byte alike " +
+			"(copies that Google reads alike but are written differently, such as `%7e` and `%7E`, are not proved " +
+			"alike for other crawlers); the repeat's group keeps another rule, so that its User-agent lines do " +
+			"not join the next group; every other crawler you target reads both copies in one group as it groups " +
+			"lines (RFC 9309 parsers and Bing by User-agent lines, Yandex and the 1994 standard by blank lines " +
+			"too); and the file is no larger than 500 KiB, where deleting a line moves the point crawlers stop " +
+			"reading. Otherwise it is unsafe (applied only with `--unsafe-fixes`).",
 	},
 	Flagged:  "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\nDisallow: /private/\n",
 	Clean:    "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\n",

@@ -32,6 +32,15 @@ var EmptyRecord = &lint.Rule{
 			"the rules below as belonging to no one.",
 		Instead: "Put the rules directly under their User-agent lines, and end a group meant to allow everything " +
 			"with an explicit empty `Disallow:`.",
+		FixSafety: "For User-agent lines cut from their rules, the fix removes the blank lines between them. Google, " +
+			"Bing and RFC 9309 parsers skip blank lines, so their verdicts stay, and Yandex comes to read the " +
+			"group whole, as Google does. The fix is safe (applied by `--fix`) only when that provably brings " +
+			"Yandex to Google's verdicts: no blank line is left inside the group (blank-line-in-group and " +
+			"group-merge-hazard report those), and " +
+			yandexCompletionSafety + " Otherwise it is unsafe (applied only with `--unsafe-fixes`). For a " +
+			"group without rules at the end of the file, neither fix is applied by `--fix`: an empty " +
+			"`Disallow:` keeps what crawlers do now and `Disallow: /` blocks the crawler from the whole site, " +
+			"and only you know which was meant.",
 	},
 	Flagged:  "User-agent: *\n\nDisallow: /private/\n",
 	Clean:    "User-agent: *\nDisallow: /private/\n",

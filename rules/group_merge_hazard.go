@@ -32,6 +32,10 @@ var GroupMergeHazard = &lint.Rule{
 			"Yandex, which ends groups at blank lines, reads two groups (google/robotstxt issue #51).",
 		Instead: "End each group with at least one Allow or Disallow rule before the next User-agent line; " +
 			"an empty `Disallow:` blocks nothing and ends the group.",
+		FixSafety: "The fix ends the group above with an empty `Disallow:`, before each User-agent line that continues a " +
+			"group. An empty Disallow blocks nothing, but it is never safe (applied only with `--unsafe-fixes`): " +
+			"it is meant to change what Google, Bing and RFC 9309 crawlers do, as the crawlers named above stop " +
+			"getting the rules written for those below.",
 	},
 	Flagged:  "User-agent: *\nCrawl-delay: 10\n\nUser-agent: BadBot\nDisallow: /\n",
 	Clean:    "User-agent: *\nCrawl-delay: 10\nDisallow:\n\nUser-agent: BadBot\nDisallow: /\n",

@@ -35,6 +35,14 @@ var InvalidUserAgent = &lint.Rule{
 			"and other RFC 9309 crawlers compare the whole value with their token, so a version or a browser " +
 			"string matches no crawler and the group goes unread.",
 		Instead: "Write the crawler's token alone, as its operator documents it: `Googlebot`, `bingbot`, `GPTBot`.",
+		FixSafety: "Removing a version (`Googlebot/2.1` to `Googlebot`) is safe (applied by `--fix`): Google drops the " +
+			"version itself, so its verdicts stay, and Bing and RFC 9309 parsers come to read the token Google " +
+			"reads. When Yandex is targeted, it is unsafe (applied only with `--unsafe-fixes`) if the token is " +
+			"part of another Yandex robot's name (`Yandex/1.0` to `Yandex`): Yandex robots obey a group whose " +
+			"value their name contains, so `YandexImages` would come to obey the group at Yandex but not at " +
+			"Google. Renaming a browser's User-Agent string to the crawler token in it (`Mozilla/5.0 (compatible; " +
+			"bingbot/2.0)` to `bingbot`) is never safe: Google reads `Mozilla` now, so the crawler comes to obey " +
+			"the group at Google too.",
 	},
 	Flagged:  "User-agent: Googlebot/2.1\nDisallow: /private/\n",
 	Clean:    "User-agent: Googlebot\nDisallow: /private/\n",

@@ -15,8 +15,8 @@ import (
 var kebab = regexp.MustCompile(`^[a-z]+(-[a-z0-9]+)*$`)
 
 // TestRuleList checks every rule's metadata: a unique kebab-case name, a
-// summary in the house style, every documentation section, examples that
-// behave as documented, and test cases that show it firing, not firing,
+// summary in the house style, every documentation section (Fix safety
+// exactly for the fixable rules), examples that behave as documented, and test cases that show it firing, not firing,
 // and fixing exactly when it is fixable.
 func TestRuleList(t *testing.T) {
 	cases := caseFiles(t)
@@ -32,6 +32,15 @@ func TestRuleList(t *testing.T) {
 		}
 		if r.Doc.What == "" || r.Doc.Why == "" || r.Doc.Instead == "" {
 			t.Errorf("%s: every documentation section must be written", r.Name)
+		}
+		switch hasSafety := r.Doc.FixSafety != ""; {
+		case fixSafetyPending[r.Name] && hasSafety:
+			t.Errorf("%s: its Fix safety section is written: take it out of fixSafetyPending", r.Name)
+		case fixSafetyPending[r.Name]:
+		case r.Fixable && !hasSafety:
+			t.Errorf("%s: a fixable rule's documentation needs a Fix safety section: when is its fix safe, and what could it change for which crawler", r.Name)
+		case !r.Fixable && hasSafety:
+			t.Errorf("%s: the rule offers no fix, so its documentation must not have a Fix safety section", r.Name)
 		}
 		if r.Severity < lint.Error || r.Severity > lint.Hint {
 			t.Errorf("%s: default severity %v", r.Name, r.Severity)
@@ -93,6 +102,12 @@ func TestRuleList(t *testing.T) {
 		}
 	}
 }
+
+// fixSafetyPending are fixable rules whose Fix safety section is not
+// written yet because their documentation lives in a file that another
+// change of issue 14 is rewriting (control_character.go, lint/suppress.go);
+// the text waits in the branch's report, to be added when they merge.
+var fixSafetyPending = map[string]bool{"control-character": true, "unused-suppression": true}
 
 // fires reports whether rule r reports anything in src with every rule on
 // (suppression comments need the rule they suppress to run).

@@ -28,8 +28,20 @@ var MissingColon = &lint.Rule{
 			"as name and value, so `Disallow /tmp` works for Googlebot only. A line whose first colon is later on is " +
 			"split there, so `Disallow https://example.com/x` becomes the name `Disallow https`, which Google reads as " +
 			"`Disallow: //example.com/x` and the others ignore.",
-		Instead: "Write the colon right after the name. The fix inserts it; it is safe (applied by --fix) when Google " +
-			"already reads the line that way and the other crawlers you target then read it as Google does.",
+		Instead: "Write the colon right after the name.",
+		FixSafety: "The fix inserts the colon, or writes it over the semicolon or full-width colon that stands in for " +
+			"it, and corrects the name where it is misspelled too. It is safe (applied by `--fix`) when Google " +
+			"already reads the line that way, as it does a line of exactly two words (`Disallow /tmp/`), and " +
+			"robotslint proves the rest: it compares the verdicts of every other crawler you target before and " +
+			"after the fix, for each crawler the file names and for URLs around the rules of the groups the line " +
+			"belongs to, and none may move away from Google's. A line that no crawler reads as an Allow, Disallow " +
+			"or User-agent line, before or after (a misspelled `Sitemap` or `Crawl-delay`), changes no verdict, " +
+			"and its fix is safe. It is unsafe (applied only with `--unsafe-fixes`) when Google reads the line " +
+			"otherwise now: a line of three words or more, which Google ignores, or `Disallow " +
+			"https://example.com/x`, which Google splits at the colon of `https:`; the fix then changes what " +
+			"Googlebot may fetch. The proof has a budget: in a file with many crawlers and rules, a fix whose " +
+			"comparison would cost too much is offered as unsafe (applied only with `--unsafe-fixes`), however " +
+			"harmless it may be.",
 	},
 	Flagged:  "User-agent: *\nDisallow /tmp/\n",
 	Clean:    "User-agent: *\nDisallow: /tmp/\n",

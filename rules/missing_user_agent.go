@@ -24,6 +24,12 @@ var MissingUserAgent = &lint.Rule{
 			"to no group: RFC 9309 crawlers, Google, Bing and Yandex all ignore it, so the paths it was meant " +
 			"to block stay open to every crawler.",
 		Instead: "Put a User-agent line above the rules, `User-agent: *` for every crawler.",
+		FixSafety: "The fix inserts `User-agent: *` above the rules and is never safe (applied only with " +
+			"`--unsafe-fixes`): every crawler ignores those rules now, and with the line they apply to every " +
+			"crawler that follows the `*` group, blocking what was open. Check that `*` is the group they were " +
+			"meant for. When a line above them looks like a User-agent line that crawlers do not read as one " +
+			"(`User-agnt: *`, or one behind a garbled byte order mark), no fix is offered here: correcting that " +
+			"line (misspelled-directive's fix) is the fix.",
 	},
 	Flagged:  "Disallow: /private/\n\nUser-agent: *\nDisallow: /tmp/\n",
 	Clean:    "User-agent: *\nDisallow: /private/\nDisallow: /tmp/\n",

@@ -30,8 +30,19 @@ var MisspelledDirective = &lint.Rule{
 			"`Sitemaps`), so the line works for Googlebot; Bing, Yandex and crawlers that follow RFC 9309 want the name " +
 			"exactly and ignore the line. Any other misspelling is ignored by every crawler: a misspelled `Disallow` " +
 			"blocks nothing, and a misspelled `User-agent` leaves its rules to the group above.",
-		Instead: "Spell the directive's name exactly. The fix renames it; the fix is safe (applied by --fix) when " +
-			"Google already reads the line that way and the other crawlers you target then read it as Google does.",
+		Instead: "Spell the directive's name exactly.",
+		FixSafety: "The fix renames the directive, and adds the colon where one is missing too. It is safe (applied by " +
+			"`--fix`) when Google already reads the line as the directive it is renamed to, as it does `Disalow`, " +
+			"`Useragent`, `Disallowed` and the other names it forgives, and robotslint proves the rest: it " +
+			"compares the verdicts of every other crawler you target before and after the fix, for each crawler " +
+			"the file names and for URLs around the rules of the groups the line belongs to, and none may move " +
+			"away from Google's. A line that no crawler reads as an Allow, Disallow or User-agent line, before or " +
+			"after (a misspelled `Sitemap` or `Crawl-delay`), changes no verdict, and its fix is safe. It is " +
+			"unsafe (applied only with `--unsafe-fixes`) when Google ignores the line now: the corrected rule or " +
+			"User-agent line then takes effect for Googlebot, which is what the line meant but changes what it " +
+			"may fetch. The proof has a budget: in a file with many crawlers and rules, a fix whose comparison " +
+			"would cost too much is offered as unsafe (applied only with `--unsafe-fixes`), however harmless it " +
+			"may be.",
 	},
 	Flagged:  "User-agent: *\nDisalow: /private/\n",
 	Clean:    "User-agent: *\nDisallow: /private/\n",

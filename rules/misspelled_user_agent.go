@@ -30,6 +30,10 @@ var MisspelledUserAgent = &lint.Rule{
 			"token names no crawler, so its group is read by none, and the crawler that was meant follows the " +
 			"`*` group, or no rule at all, instead.",
 		Instead: "Spell the token as the crawler's operator documents it.",
+		FixSafety: "The fix renames the token to the crawler's, one fix for each crawler it may be a typo of, and is " +
+			"never safe (applied only with `--unsafe-fixes`): the crawler that was meant comes to obey this group " +
+			"instead of the `*` group or no group at all, which changes what it may fetch. Check which crawler " +
+			"was meant before applying it.",
 	},
 	Flagged:  "User-agent: Googelbot\nDisallow: /private/\n",
 	Clean:    "User-agent: Googlebot\nDisallow: /private/\n",

@@ -30,6 +30,10 @@ var MultipleAgents = &lint.Rule{
 			"the whole value with their token and match nothing. Only old substring-matching robots read the " +
 			"line as meant.",
 		Instead: "Give each crawler its own User-agent line; consecutive User-agent lines share the rules below them.",
+		FixSafety: "The fix puts each name on a User-agent line of its own and is never safe (applied only with " +
+			"`--unsafe-fixes`): Google reads only the first name now, and Bing and RFC 9309 parsers none, so the " +
+			"crawlers named after the first come to obey the group at Google, and all of them at Bing and RFC " +
+			"9309 crawlers. That is what the line meant, but it changes what those crawlers may fetch.",
 	},
 	Flagged:  "User-agent: Googlebot Bingbot\nDisallow: /private/\n",
 	Clean:    "User-agent: Googlebot\nUser-agent: Bingbot\nDisallow: /private/\n",

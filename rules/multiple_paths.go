@@ -25,6 +25,9 @@ var MultiplePaths = &lint.Rule{
 			"that start with `/cgi-bin/ /tmp/`. URLs never hold a raw space (browsers and crawlers send `%20`), " +
 			"so the rule blocks nothing, and neither path is protected.",
 		Instead: "Write one path per line, each on its own Allow or Disallow line.",
+		FixSafety: "The fix puts each path on an Allow or Disallow line of its own and is never safe (applied only with " +
+			"`--unsafe-fixes`): the line matches no URL now, and each path it lists then takes effect for every " +
+			"crawler.",
 	},
 	Flagged:  "User-agent: *\nDisallow: /cgi-bin/ /tmp/\n",
 	Clean:    "User-agent: *\nDisallow: /cgi-bin/\nDisallow: /tmp/\n",

@@ -24,6 +24,11 @@ var PathNotAbsolute = &lint.Rule{
 			"its rules hold paths.",
 		Instead: "Start every path with `/` (`Disallow: /tmp/`), use `/*.pdf` for a file extension anywhere, " +
 			"and write the path of a URL on this site without its scheme and host.",
+		FixSafety: "Every fix is unsafe (applied only with `--unsafe-fixes`): the rule matches nothing now, and once its " +
+			"path starts with `/` it blocks or allows what it names for every crawler. The fix writes the path of " +
+			"a full URL (`https://example.com/private/` to `/private/`), `/*` before an extension alone (`.pdf` " +
+			"to `/*.pdf`), or `/` before a relative path. The URL of a whole site gets no fix: its path, `/`, " +
+			"would block everything.",
 	},
 	Flagged:  "User-agent: *\nDisallow: tmp/\n",
 	Clean:    "User-agent: *\nDisallow: /tmp/\n",

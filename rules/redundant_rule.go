@@ -44,6 +44,13 @@ var RedundantRule = &lint.Rule{
 			"make, and is easily mistaken for one that matters when the broader rule is edited.",
 		Instead: "Delete the narrower rule, or, if it should differ from the broader one, change its kind " +
 			"(`Allow: /admin/help/` with `Disallow: /admin/`).",
+		FixSafety: "Deleting the rule is safe (applied by `--fix`): the rule is reported only when every crawler you " +
+			"target reaches the same verdicts without it. The broader rule matches every URL it matches; no rule " +
+			"of the other kind has a length between the two, under Google's or RFC 9309's reading, that could " +
+			"make the difference; each crawler reads the broader rule in the same group as this one; and for " +
+			"first-match parsers (the `legacy` profile) the broader rule comes first. It is unsafe (applied only " +
+			"with `--unsafe-fixes`) in a file larger than 500 KiB, where deleting a line moves the point crawlers " +
+			"stop reading.",
 	},
 	Flagged:  "User-agent: *\nDisallow: /admin/\nDisallow: /admin/users/\n",
 	Clean:    "User-agent: *\nAllow: /admin/help/\nDisallow: /admin/\n",

@@ -9,9 +9,10 @@ import (
 )
 
 // Explain returns a rule's documentation in Markdown: its summary, what it
-// reports, why it matters, an example it flags and what to write instead.
-// The rule reference (rules/README.md), "robotslint explain" and the
-// language server's hover all show this text.
+// reports, why it matters, an example it flags, what to write instead and,
+// for a rule with fixes, when they are safe. The rule reference
+// (rules/README.md), "robotslint explain" and the language server's hover
+// all show this text.
 func Explain(r *lint.Rule) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s.\n\n", r.Name, r.Summary)
@@ -34,6 +35,9 @@ func Explain(r *lint.Rule) string {
 		b.WriteString("**Example**\n\n```robots.txt\n" + abbreviate(r.Flagged) + "```\n\n")
 		section(&b, "Use instead", r.Doc.Instead)
 		b.WriteString("```robots.txt\n" + abbreviate(r.Clean) + "```\n")
+	}
+	if r.Doc.FixSafety != "" {
+		fmt.Fprintf(&b, "\n**Fix safety**\n\n%s\n", r.Doc.FixSafety)
 	}
 	if len(r.Options) > 0 {
 		b.WriteString("\n**Options** (in `.robotslint.toml`, under `[rules." + r.Name + "]`)\n\n")

@@ -25,6 +25,10 @@ var RetiredUserAgent = &lint.Rule{
 			"reaches it: the crawler follows the `*` group instead, or no rule at all, though the file looks " +
 			"as if it dealt with it.",
 		Instead: "Name the current token, next to the old one if old copies of the crawler may still be about.",
+		FixSafety: "The fix adds a User-agent line for the current token below the retired one, so that the group " +
+			"reaches the crawler that replaced it. It is never safe (applied only with `--unsafe-fixes`): that " +
+			"crawler comes to obey this group instead of the `*` group or no group at all, which changes what it " +
+			"may fetch.",
 	},
 	Flagged:  "User-agent: anthropic-ai\nDisallow: /\n",
 	Clean:    "User-agent: anthropic-ai\nUser-agent: ClaudeBot\nDisallow: /\n",

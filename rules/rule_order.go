@@ -36,6 +36,15 @@ var RuleOrder = &lint.Rule{
 			"`Disallow: /folder/` and never reach the exception below it.",
 		Instead: "Put the more specific rule first: `Allow: /folder/page.html`, then `Disallow: /folder/`. Every " +
 			"crawler then reads the group the same way.",
+		FixSafety: "The fix moves the rule below the last more specific rule it hides. Google, Bing, Yandex and RFC 9309 " +
+			"parsers follow the most specific rule wherever it stands, so their verdicts never change. The fix is " +
+			"safe (applied by `--fix`) when it also brings first-match parsers to Google's verdicts: each rule it " +
+			"hides is in the same group as the moved rule for every crawler; Google's verdict on the paths each " +
+			"hidden rule matches is that rule's own (no rule of the other kind outranks it there); no rule of the " +
+			"other kind between the old and the new place is broader than the moved rule or holds a `%`, which " +
+			"first-match parsers decode their own way; and the file is no larger than 500 KiB. Otherwise it is " +
+			"unsafe (applied only with `--unsafe-fixes`), and so it is when the file has too many rules for " +
+			"robotslint to check within its budget.",
 	},
 	Flagged:  "User-agent: *\nDisallow: /folder/\nAllow: /folder/page.html\n",
 	Clean:    "User-agent: *\nAllow: /folder/page.html\nDisallow: /folder/\n",

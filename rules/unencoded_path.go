@@ -34,6 +34,13 @@ var UnencodedPath = &lint.Rule{
 			"parsers that compare bytes never match the raw form. Google keeps a space as written, so a rule with a " +
 			"space never matches for Google, while Bing, Yandex and RFC 9309 parsers encode it and do match.",
 		Instead: "Percent-encode the path as UTF-8: `Disallow: /caf%C3%A9/`, `Disallow: /My%20Documents/`.",
+		FixSafety: "Percent-encoding characters outside ASCII is safe (applied by `--fix`): Google and RFC 9309 parsers " +
+			"encode them exactly so before matching, so their verdicts stay, and parsers that compare bytes come " +
+			"to match the URLs browsers send. It is unsafe (applied only with `--unsafe-fixes`) when the encoded " +
+			"line would be longer than the 16,663 bytes Google reads of a line, and in a file larger than 500 " +
+			"KiB, where a longer line moves the point crawlers stop reading. Encoding a space as `%20` is never " +
+			"safe: Google compares the space as written and never matches the rule now, so the encoded rule takes " +
+			"effect for Googlebot.",
 	},
 	Flagged:  "User-agent: *\nDisallow: /My Documents/\n",
 	Clean:    "User-agent: *\nDisallow: /My%20Documents/\nDisallow: /caf%C3%A9/\n",

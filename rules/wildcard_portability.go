@@ -33,6 +33,17 @@ var WildcardPortability = &lint.Rule{
 			"as `*` to every crawler, only less plainly.",
 		Instead: "End a pattern with `$` only to anchor it, write a single `*`, and name crawlers by their exact " +
 			"token (`User-agent: Bingbot`), or use `User-agent: *` for all of them.",
+		FixSafety: "Writing a single `*` for `**` in a path is safe (applied by `--fix`): every crawler matches the same " +
+			"URLs with either. It is unsafe (applied only with `--unsafe-fixes`) when the shorter pattern could " +
+			"change which rule wins: Google and RFC 9309 parsers follow the longer of an Allow and a Disallow " +
+			"that both match, so a rule of the other kind whose length lies between the old and the new one makes " +
+			"it unsafe; so does an Allow of an `index.html` path, which Google also reads as allowing its " +
+			"directory, and a file larger than 500 KiB, where a shorter line moves the point crawlers stop " +
+			"reading. Writing `*` for a User-agent value of several stars, and the crawler's token for " +
+			"`Bingbot*`, are never safe: Bing, Yandex and RFC 9309 parsers, which matched no crawler with the " +
+			"value, come to apply the group, and nothing proves they then agree with Google. A `$` inside a " +
+			"pattern, and a wildcard that legacy parsers read as a character, get no fix: only you know what was " +
+			"meant.",
 	},
 	Flagged:  "User-agent: Bingbot*\nDisallow: /search$page\n",
 	Clean:    "User-agent: Bingbot\nDisallow: /search\nDisallow: /*.pdf$\n",

@@ -178,6 +178,16 @@ func WriteSARIF(w io.Writer, files []File, rules []*lint.Rule, toolVersion strin
 	return enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
 }
 
+// sarifHelpText is a rule's documentation as plain text, for viewers that
+// do not render the Markdown.
+func sarifHelpText(d lint.Doc) string {
+	text := d.What + "\n\nWhy it matters: " + d.Why + "\n\nUse instead: " + d.Instead
+	if d.FixSafety != "" {
+		text += "\n\nFix safety: " + d.FixSafety
+	}
+	return text
+}
+
 func sarifRuleOf(r *lint.Rule) sarifRule {
 	sr := sarifRule{
 		ID:               r.Name,
@@ -185,7 +195,7 @@ func sarifRuleOf(r *lint.Rule) sarifRule {
 		ShortDescription: &sarifMessage{Text: clip(capitalize(r.Summary)+".", maxDescription)},
 		FullDescription:  &sarifMessage{Text: clip(r.Doc.What, maxDescription)},
 		Help: &sarifHelp{
-			Text: r.Doc.What + "\n\nWhy it matters: " + r.Doc.Why + "\n\nUse instead: " + r.Doc.Instead,
+			Text: sarifHelpText(r.Doc),
 			// The rule's section of the rule reference, to which helpUri links.
 			Markdown: rules.Explain(r),
 		},
