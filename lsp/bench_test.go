@@ -5,21 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"net"
-	"os"
-	"path/filepath"
 	"runtime"
 	"testing"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
+
+	"github.com/robotslint/robotslint/lint/linttest"
 )
 
 func benchFile(b *testing.B, name string) []byte {
-	data, err := os.ReadFile(filepath.Join("..", "..", "shared", "bench", name))
-	if err != nil {
-		b.Skipf("../shared is absent: %v", err)
-	}
-	return data
+	return linttest.SharedFile(b, "bench/"+name)
 }
 
 // BenchmarkFullChange500K sends the 500 KiB benchmark file as a full-text

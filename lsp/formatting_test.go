@@ -12,6 +12,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/robotslint/robotslint/lint/format"
+	"github.com/robotslint/robotslint/lint/linttest"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -138,10 +139,7 @@ func TestFormattingEdits(t *testing.T) {
 // TestFormattingCorpus checks the edits on every corpus file: applied,
 // they give format.Format's output.
 func TestFormattingCorpus(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "files", "*.txt"))
-	if len(paths) == 0 {
-		t.Skip("no corpus")
-	}
+	paths := linttest.CorpusFiles(t)
 	changed, edits, oldLines, lines := 0, 0, 0, 0
 	for _, path := range paths {
 		src, err := os.ReadFile(path)

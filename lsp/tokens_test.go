@@ -3,12 +3,12 @@ package lsp
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"go.lsp.dev/uri"
 
+	"github.com/robotslint/robotslint/lint/linttest"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -97,10 +97,7 @@ func TestSemanticTokensTypes(t *testing.T) {
 // encoding, that the encoded tokens are where the converter puts their
 // byte ranges, each on one line, in order and apart.
 func TestSemanticTokensCorpus(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "files", "*.txt"))
-	if len(paths) == 0 {
-		t.Skip("no corpus")
-	}
+	paths := linttest.CorpusFiles(t)
 	tokens := 0
 	for _, path := range paths {
 		src, err := os.ReadFile(path)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/linttest"
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/lint/prose"
 )
@@ -144,7 +145,7 @@ func TestMessageAgreement(t *testing.T) {
 	}
 	// The corpus's files up to 64 KB (nine in ten), under the default
 	// targets, each profile alone and all of them.
-	corpus, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "files", "*.txt"))
+	corpus := linttest.CorpusFilesIfPresent()
 	corpusSets := [][]*match.Profile{lint.DefaultTargets(), match.Profiles()}
 	for _, p := range match.Profiles() {
 		corpusSets = append(corpusSets, []*match.Profile{p})

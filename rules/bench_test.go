@@ -1,25 +1,16 @@
 package rules
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/linttest"
 )
-
-func sharedFile(tb testing.TB, rel string) []byte {
-	data, err := os.ReadFile(filepath.Join("..", "..", "shared", rel))
-	if err != nil {
-		tb.Skipf("../shared is absent: %v", err)
-	}
-	return data
-}
 
 // BenchmarkLint500K runs every rule on the 500 KiB benchmark file, parse
 // included. One op is one file.
 func BenchmarkLint500K(b *testing.B) {
-	src := sharedFile(b, "bench/robots-500k.txt")
+	src := linttest.SharedFile(b, "bench/robots-500k.txt")
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -30,7 +21,7 @@ func BenchmarkLint500K(b *testing.B) {
 // BenchmarkLintRule500K runs each rule alone on the 500 KiB file, parse
 // excluded, to find the slow one.
 func BenchmarkLintRule500K(b *testing.B) {
-	src := sharedFile(b, "bench/robots-500k.txt")
+	src := linttest.SharedFile(b, "bench/robots-500k.txt")
 	for _, r := range All() {
 		b.Run(r.Name, func(b *testing.B) {
 			for b.Loop() {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/linttest"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -24,11 +25,7 @@ var corpusReport = filepath.Join("..", "testdata", "corpus-report.txt")
 // (go test ./rules -update rewrites it). Reading the report is how false
 // alarms are found: a finding a webmaster would call fine is a bug.
 func TestCorpus(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "corpus", "files")
-	files, _ := filepath.Glob(filepath.Join(dir, "*.txt"))
-	if len(files) == 0 {
-		t.Skip("../shared is absent")
-	}
+	files := linttest.CorpusFiles(t)
 	counts := map[string]int{}
 	where := map[string][]string{}
 	safeFixes := 0
@@ -123,10 +120,7 @@ func TestCorpus(t *testing.T) {
 // BenchmarkLintCorpus runs every rule on every corpus file. One op is the
 // whole corpus.
 func BenchmarkLintCorpus(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "files", "*.txt"))
-	if len(files) == 0 {
-		b.Skip("../shared is absent")
-	}
+	files := linttest.CorpusFiles(b)
 	var srcs [][]byte
 	size := 0
 	for _, path := range files {

@@ -123,6 +123,6 @@ func fires(r *lint.Rule, src string, cfg *lint.Config) bool {
 // caseConfig is the configuration a rule case is linted with: its
 // test-targets line, if any.
 func caseConfig(t *testing.T, path string, src []byte) *lint.Config {
-	_, targets := parseWants(t, path, syntax.Parse(src))
-	return &lint.Config{Targets: targets}
+	_, cfg := readCase(t, path, syntax.Parse(src))
+	return cfg
 }

@@ -3,12 +3,14 @@ package syntax
 import (
 	"os"
 	"testing"
+
+	"github.com/robotslint/robotslint/lint/linttest"
 )
 
 // BenchmarkParse500K parses the 500 KiB benchmark file: 18,617 lines, the
 // largest file Google reads whole.
 func BenchmarkParse500K(b *testing.B) {
-	src, err := os.ReadFile(sharedPath(b, "bench/robots-500k.txt"))
+	src, err := os.ReadFile(linttest.Shared(b, "bench/robots-500k.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -17,7 +19,7 @@ func BenchmarkParse500K(b *testing.B) {
 
 // BenchmarkParseSmall parses a 3.4 KiB file, the size of a typical one.
 func BenchmarkParseSmall(b *testing.B) {
-	src, err := os.ReadFile(sharedPath(b, "bench/robots-small.txt"))
+	src, err := os.ReadFile(linttest.Shared(b, "bench/robots-small.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -27,7 +29,7 @@ func BenchmarkParseSmall(b *testing.B) {
 // BenchmarkParseCorpus parses all 540 corpus files (11 MB) per iteration.
 func BenchmarkParseCorpus(b *testing.B) {
 	var srcs [][]byte
-	for _, p := range corpusFiles(b) {
+	for _, p := range linttest.CorpusFiles(b) {
 		src, err := os.ReadFile(p)
 		if err != nil {
 			b.Fatal(err)

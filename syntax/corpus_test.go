@@ -5,13 +5,15 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/robotslint/robotslint/lint/linttest"
 )
 
 // TestCorpus parses every file of the corpus of real robots.txt files and
 // checks that the tree gives back each byte for byte and keeps its
 // invariants.
 func TestCorpus(t *testing.T) {
-	files := corpusFiles(t)
+	files := linttest.CorpusFiles(t)
 	if len(files) != 540 {
 		t.Errorf("%d corpus files, want 540", len(files))
 	}
@@ -32,7 +34,7 @@ func TestCorpus(t *testing.T) {
 // taken by hand from their bytes (od -c) and cross-checked by a separate
 // script that shares no code with the parser.
 func TestCorpusCounts(t *testing.T) {
-	dir := sharedPath(t, "corpus/files")
+	dir := linttest.Shared(t, "corpus/files")
 	tests := []struct {
 		file                             string
 		lines, blank, comment, directive int

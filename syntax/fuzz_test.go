@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/robotslint/robotslint/lint/linttest"
 )
 
 // FuzzParse checks that Parse survives any input: no panic, the tree gives
@@ -21,9 +23,9 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	seedFiles(f, filepath.Join("..", "testdata", "examples", "*.txt"))
-	if _, err := os.Stat(filepath.Join("..", "..", "shared", "corpus", "files")); err == nil {
+	if dir, ok := linttest.SharedPath("corpus/files"); ok {
 		// Big files slow every fuzzing round; TestCorpus covers them.
-		seedFiles(f, filepath.Join("..", "..", "shared", "corpus", "files", "*.txt"), 8<<10)
+		seedFiles(f, filepath.Join(dir, "*.txt"), 8<<10)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		f := Parse(src)

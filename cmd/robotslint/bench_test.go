@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/robotslint/robotslint/cmd/robotslint/robotslinttest"
+	"github.com/robotslint/robotslint/lint/linttest"
 	"github.com/robotslint/robotslint/lint/match"
 )
 
@@ -65,11 +66,7 @@ func runForPeak(args []string) int {
 // benchInput returns the path of a file in ../shared/bench, skipping the
 // benchmark when ../shared is absent.
 func benchInput(b *testing.B, name string) string {
-	p := filepath.Join("..", "..", "..", "shared", "bench", name)
-	if _, err := os.Stat(p); err != nil {
-		b.Skipf("../shared is absent: %v", err)
-	}
-	return p
+	return linttest.Shared(b, "bench/"+name)
 }
 
 // BenchmarkTestProcess500K runs a whole "robotslint test --urls
@@ -104,11 +101,7 @@ func BenchmarkTestCommand500K(b *testing.B) {
 // corpusPaths returns the paths of the corpus's files, skipping the
 // benchmark when ../shared is absent.
 func corpusPaths(b *testing.B) []string {
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", "files", "*.txt"))
-	if len(paths) == 0 {
-		b.Skip("../shared is absent")
-	}
-	return paths
+	return linttest.CorpusFiles(b)
 }
 
 // BenchmarkLintProcessCorpus runs one "robotslint --no-config FILE..."

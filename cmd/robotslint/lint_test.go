@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/linttest"
 	"github.com/robotslint/robotslint/rules"
 )
 
@@ -18,10 +19,7 @@ import (
 // engine's FixAll makes it, with its line endings, a second --fix changes
 // nothing, and no temporary file is left behind.
 func TestFixCorpus(t *testing.T) {
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", "files", "*.txt"))
-	if len(paths) == 0 {
-		t.Skip("../shared is absent")
-	}
+	paths := linttest.CorpusFiles(t)
 	if testing.Short() {
 		paths = paths[:40]
 	}

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"github.com/robotslint/robotslint/lint/linttest"
 )
 
 // corpusMaxURLs caps the URLs asked of each corpus file, sampled evenly
@@ -26,11 +28,7 @@ func TestCorpusVerdicts(t *testing.T) {
 		// WebAssembly's 4 GB; the native run proves the same thing.
 		t.Skip("the corpus proof runs natively, not under WebAssembly")
 	}
-	dir := filepath.Join("..", "..", "..", "shared", "corpus", "files")
-	paths, err := filepath.Glob(filepath.Join(dir, "*.txt"))
-	if err != nil || len(paths) == 0 {
-		t.Skipf("no corpus at %s", dir)
-	}
+	paths := linttest.CorpusFiles(t)
 	type result struct {
 		path          string
 		changed       bool

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robotslint/robotslint/lint/linttest"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -13,7 +14,7 @@ import (
 // for each of three agents) against the 500 KiB file, compiled once; one
 // op is one query. Each profile is a sub-benchmark.
 func BenchmarkQueries500K(b *testing.B) {
-	src, err := os.ReadFile(sharedPath(b, "bench/robots-500k.txt"))
+	src, err := os.ReadFile(linttest.Shared(b, "bench/robots-500k.txt"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -34,7 +35,7 @@ func BenchmarkQueries500K(b *testing.B) {
 }
 
 func readLines(tb testing.TB, rel string) []string {
-	data, err := os.ReadFile(sharedPath(tb, rel))
+	data, err := os.ReadFile(linttest.Shared(tb, rel))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package match
 import (
 	"testing"
 
+	"github.com/robotslint/robotslint/lint/linttest"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -10,7 +11,7 @@ import (
 // profile directly; cmd/robotslint runs them through the command as the
 // upstream harness does.
 func TestConformance(t *testing.T) {
-	cases := conformanceCases(t)
+	cases := linttest.ConformanceCases(t)
 	failed := 0
 	for _, c := range cases {
 		v := Compile(syntax.Parse(c.Robots), Google).Check(c.UserAgent, c.URL)

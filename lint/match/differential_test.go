@@ -5,8 +5,6 @@ import (
 	"maps"
 	"math/rand/v2"
 	"net/url"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -15,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/jimsmart/grobotstxt"
+	"github.com/robotslint/robotslint/lint/linttest"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -539,13 +538,10 @@ func FuzzDifferentialGrobotstxt(f *testing.F) {
 			seeds++
 		}
 	}
-	// Google's conformance cases seed the corpus when ../shared is present;
-	// conformanceCases would skip the whole target without it.
-	if _, err := os.Stat(filepath.Join("..", "..", "..", "shared", "conformance", "google-spec-test", "cases.jsonl")); err == nil {
-		for i, c := range conformanceCases(f) {
-			if i%8 == 0 {
-				f.Add(c.Robots, c.UserAgent, c.URL)
-			}
+	// Google's conformance cases seed the corpus when ../shared is present.
+	for i, c := range linttest.ConformanceCasesIfPresent(f) {
+		if i%8 == 0 {
+			f.Add(c.Robots, c.UserAgent, c.URL)
 		}
 	}
 	f.Fuzz(func(t *testing.T, body []byte, agent, rawURL string) {

@@ -3,14 +3,11 @@ package kb
 import (
 	"bytes"
 	"cmp"
-	"errors"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/robotslint/robotslint/lint/linttest"
 	"github.com/robotslint/robotslint/rules/kb/internal/kbgen"
 )
 
@@ -148,18 +145,8 @@ func TestLookupCrawler(t *testing.T) {
 // TestGeneratedDataFresh fails when crawlers.json is not what gen.go makes
 // of the lists in ../shared/data.
 func TestGeneratedDataFresh(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "data")
-	curated, err := os.ReadFile(filepath.Join(dir, "crawlers.json"))
-	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("../shared is absent: %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	community, err := os.ReadFile(filepath.Join(dir, "ai-robots-txt.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	curated := linttest.SharedFile(t, "data/crawlers.json")
+	community := linttest.SharedFile(t, "data/ai-robots-txt.json")
 	want, err := kbgen.Crawlers(curated, community)
 	if err != nil {
 		t.Fatal(err)
