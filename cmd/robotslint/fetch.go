@@ -280,15 +280,7 @@ func fetchRobots(ctx context.Context, target string, opt fetchOptions) (*fetchRe
 	if err != nil {
 		return nil, err
 	}
-	if opt.Timeout <= 0 {
-		opt.Timeout = defaultFetchTimeout
-	}
-	if opt.MaxBytes <= 0 {
-		opt.MaxBytes = defaultFetchMaxBytes
-	}
-	if opt.UserAgent == "" {
-		opt.UserAgent = fetchUserAgent()
-	}
+	opt = opt.withDefaults()
 	r := &fetchResult{URL: robots, FinalURL: robots, Length: -1, timeout: opt.Timeout, maxBytes: opt.MaxBytes}
 	start := time.Now()
 	defer func() { r.Elapsed = time.Since(start) }()
@@ -300,7 +292,37 @@ func fetchRobots(ctx context.Context, target string, opt fetchOptions) (*fetchRe
 		return nil, fmt.Errorf("cannot fetch robots.txt for %q: %v", target, err)
 	}
 	req.Header.Set("User-Agent", opt.UserAgent)
+	client, rec := r.client(opt)
+	resp, err := client.Do(req)
+	if err != nil {
+		r.failed(ctx, fctx, err, rec)
+		return r, nil
+	}
+	defer resp.Body.Close()
+	r.answered(resp)
+	r.classify(ctx, fctx, resp, opt.MaxBytes)
+	return r, nil
+}
 
+// withDefaults fills in the options left zero.
+func (opt fetchOptions) withDefaults() fetchOptions {
+	if opt.Timeout <= 0 {
+		opt.Timeout = defaultFetchTimeout
+	}
+	if opt.MaxBytes <= 0 {
+		opt.MaxBytes = defaultFetchMaxBytes
+	}
+	if opt.UserAgent == "" {
+		opt.UserAgent = fetchUserAgent()
+	}
+	return opt
+}
+
+// client returns the HTTP client of one fetch: opt.Client's settings, or
+// the shared transport, with a transport that records each redirect's
+// Location as written and a redirect policy that records each hop in r and
+// follows only http(s) redirects, up to maxFetchRedirects.
+func (r *fetchResult) client(opt fetchOptions) (*http.Client, *locationRecorder) {
 	var client http.Client
 	if opt.Client != nil {
 		client = *opt.Client
@@ -330,13 +352,11 @@ func fetchRobots(ctx context.Context, target string, opt fetchOptions) (*fetchRe
 		r.FinalURL = next.URL.String()
 		return nil
 	}
+	return &client, rec
+}
 
-	resp, err := client.Do(req)
-	if err != nil {
-		r.failed(ctx, fctx, err, rec)
-		return r, nil
-	}
-	defer resp.Body.Close()
+// answered records what the response's status line and headers say.
+func (r *fetchResult) answered(resp *http.Response) {
 	r.FinalURL = resp.Request.URL.String()
 	r.Status = resp.StatusCode
 	r.StatusText = http.StatusText(resp.StatusCode)
@@ -352,39 +372,15 @@ func fetchRobots(ctx context.Context, target string, opt fetchOptions) (*fetchRe
 	// Only the declared length says how much of a truncated body was
 	// never read; reading on to count it would defeat the cap.
 	r.Length = resp.ContentLength
+}
 
+// classify sets the outcome of a fetch that got a response, as crawlers
+// read its status, and reads the body of a success.
+func (r *fetchResult) classify(ctx, fctx context.Context, resp *http.Response, maxBytes int) {
 	switch s := resp.StatusCode; {
 	case s >= 200 && s < 300:
 		r.Outcome = fetchFetched
-		// One byte past the cap tells a file of exactly MaxBytes from a
-		// longer one without ever holding more.
-		body, err := io.ReadAll(io.LimitReader(resp.Body, int64(opt.MaxBytes)+1))
-		if len(body) > opt.MaxBytes {
-			// RFC 9309 §2.5: crawlers parse at least the first 500 KiB
-			// and may ignore the rest, which Google does. The body keeps
-			// the rest of the line across the cap, so that the line is
-			// linted whole and reported as cut (file-too-large), as in a
-			// file on disk, rather than its first part judged as a line
-			// of its own; the profiles cut it again where they stop.
-			r.Body = append(body[:opt.MaxBytes:opt.MaxBytes], restOfLine(body[opt.MaxBytes:], resp.Body)...)
-			r.Truncated = true
-			return r, nil
-		}
-		if err != nil {
-			// Half a file would obey rules the site never meant alone;
-			// a crawler that cannot read it all has not fetched it.
-			r.Outcome, r.Err = fetchUnreachable, err
-			switch {
-			case errors.Is(context.Cause(fctx), errFetchTimeout):
-				r.cause = causeBodyTimeout
-			case ctx.Err() != nil:
-				r.cause, r.Err = causeCanceled, context.Cause(ctx)
-			default:
-				r.cause = causeBodyError
-			}
-			return r, nil
-		}
-		r.Body = body
+		r.readBody(ctx, fctx, resp.Body, maxBytes)
 	case s >= 300 && s < 400:
 		// Net/http follows every 3xx with a usable Location, so this one
 		// has none (or is a 300 or 304, which it does not follow). The
@@ -404,7 +400,40 @@ func fetchRobots(ctx context.Context, target string, opt fetchOptions) (*fetchRe
 		// server gave no robots.txt and did not say it has none.
 		r.Outcome = fetchUnreachable
 	}
-	return r, nil
+}
+
+// readBody reads the body of a success, up to maxBytes and the rest of the
+// line there. A body that breaks off makes the file unreachable.
+func (r *fetchResult) readBody(ctx, fctx context.Context, body io.Reader, maxBytes int) {
+	// One byte past the cap tells a file of exactly maxBytes from a
+	// longer one without ever holding more.
+	data, err := io.ReadAll(io.LimitReader(body, int64(maxBytes)+1))
+	if len(data) > maxBytes {
+		// RFC 9309 §2.5: crawlers parse at least the first 500 KiB and
+		// may ignore the rest, which Google does. The body keeps the rest
+		// of the line across the cap, so that the line is linted whole and
+		// reported as cut (file-too-large), as in a file on disk, rather
+		// than its first part judged as a line of its own; the profiles
+		// cut it again where they stop.
+		r.Body = append(data[:maxBytes:maxBytes], restOfLine(data[maxBytes:], body)...)
+		r.Truncated = true
+		return
+	}
+	if err != nil {
+		// Half a file would obey rules the site never meant alone; a
+		// crawler that cannot read it all has not fetched it.
+		r.Outcome, r.Err = fetchUnreachable, err
+		switch {
+		case errors.Is(context.Cause(fctx), errFetchTimeout):
+			r.cause = causeBodyTimeout
+		case ctx.Err() != nil:
+			r.cause, r.Err = causeCanceled, context.Cause(ctx)
+		default:
+			r.cause = causeBodyError
+		}
+		return
+	}
+	r.Body = data
 }
 
 // failed fills in r when client.Do returned no response to classify.

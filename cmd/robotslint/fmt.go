@@ -66,17 +66,7 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robotslint: %v\n", err)
 		status = exitError
 	}
-	// A failing argument stops only itself: the other files are formatted
-	// as they would be without it, and the status says something failed.
-	var paths []string
-	for _, arg := range args {
-		if isURL(arg) {
-			fail(fmt.Errorf("fmt needs a file, not a URL: %s", arg))
-			continue
-		}
-		paths = append(paths, arg)
-	}
-	inputs, errs := expandInputs(paths)
+	inputs, errs := fmtInputs(args)
 	for _, err := range errs {
 		fail(err)
 	}
@@ -87,42 +77,69 @@ func runFmt(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if !*check && !*diff && slices.Contains(inputs, "-") {
 		notices = stderr
 	}
-
 	changed := false
 	for _, in := range inputs {
-		src, err := readInput(in, stdin)
+		c, err := formatInput(in, stdin, *check, *diff, stdout, notices)
 		if err != nil {
 			fail(err)
-			continue
 		}
-		out := format.Format(src)
-		name := in
-		if in == "-" {
-			name = "<stdin>"
-		}
-		switch {
-		case *check:
-			if !bytes.Equal(src, out) {
-				changed = true
-				fmt.Fprintf(stdout, "would reformat %s\n", name)
-			}
-		case *diff:
-			if d := unifiedDiff(name, src, out); d != "" {
-				changed = true
-				io.WriteString(stdout, d)
-			}
-		case in == "-":
-			stdout.Write(out)
-		case !bytes.Equal(src, out):
-			if err := writeFileAtomic(in, out); err != nil {
-				fail(err)
-				continue
-			}
-			fmt.Fprintf(notices, "formatted %s\n", in)
-		}
+		changed = changed || c
 	}
 	if status == exitClean && changed {
 		status = exitFindings
 	}
 	return status
+}
+
+// fmtInputs returns the files fmt formats: the arguments, with
+// directories expanded to the robots.txt files under them. A URL, or an
+// argument that cannot be expanded, is an error that stops only itself.
+func fmtInputs(args []string) ([]string, []error) {
+	var paths []string
+	var errs []error
+	for _, arg := range args {
+		if isURL(arg) {
+			errs = append(errs, fmt.Errorf("fmt needs a file, not a URL: %s", arg))
+			continue
+		}
+		paths = append(paths, arg)
+	}
+	inputs, expandErrs := expandInputs(paths)
+	return inputs, append(errs, expandErrs...)
+}
+
+// formatInput formats one input: with check, it says whether the input
+// would change; with diff, it prints the change; otherwise it rewrites the
+// file, or prints formatted standard input. changed reports a change that
+// --check or --diff found.
+func formatInput(in string, stdin io.Reader, check, diff bool, stdout, notices io.Writer) (changed bool, err error) {
+	src, err := readInput(in, stdin)
+	if err != nil {
+		return false, err
+	}
+	out := format.Format(src)
+	name := in
+	if in == "-" {
+		name = "<stdin>"
+	}
+	switch {
+	case check:
+		if !bytes.Equal(src, out) {
+			fmt.Fprintf(stdout, "would reformat %s\n", name)
+			return true, nil
+		}
+	case diff:
+		if d := unifiedDiff(name, src, out); d != "" {
+			io.WriteString(stdout, d)
+			return true, nil
+		}
+	case in == "-":
+		stdout.Write(out)
+	case !bytes.Equal(src, out):
+		if err := writeFileAtomic(in, out); err != nil {
+			return false, err
+		}
+		fmt.Fprintf(notices, "formatted %s\n", in)
+	}
+	return false, nil
 }

@@ -173,21 +173,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "robotslint: %v\n", err)
 		status = exitError
 	}
-	// A diff, or fixed standard input, is what standard output carries, so
-	// that it can be piped on; the report then goes to standard error.
-	report := stdout
-	if r.opt.diff {
-		report = stderr
-	}
-	if r.opt.fix && !r.opt.diff {
-		for _, in := range inputs {
-			if isURL(in) {
-				return badUsage(stderr, "", "--fix cannot write to "+in+": fix a local copy, or use --diff")
-			}
-			if in == "-" {
-				report = stderr
-			}
-		}
+	report, err := r.reportTo(inputs, stdout, stderr)
+	if err != nil {
+		return badUsage(stderr, "", err.Error())
 	}
 
 	results := r.lintAll(inputs)
@@ -220,9 +208,40 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if status == exitError {
 		return status
 	}
+	return r.findingsStatus(files)
+}
+
+// reportTo returns where the report goes: standard output, or standard
+// error when standard output carries a diff or fixed standard input, so
+// that it can be piped on. --fix of a URL is an error: there is no file to
+// write.
+func (r *lintRun) reportTo(inputs []string, stdout, stderr io.Writer) (io.Writer, error) {
+	if r.opt.diff {
+		return stderr, nil
+	}
+	report := stdout
+	if r.opt.fix {
+		for _, in := range inputs {
+			if isURL(in) {
+				return nil, errors.New("--fix cannot write to " + in + ": fix a local copy, or use --diff")
+			}
+			if in == "-" {
+				report = stderr
+			}
+		}
+	}
+	return report, nil
+}
+
+// findingsStatus is the exit status of a run whose inputs were all read:
+// exitFindings when a diagnostic is at least as severe as --fail-level.
+func (r *lintRun) findingsStatus(files []output.File) int {
+	if r.failLevel == lint.Off {
+		return exitClean
+	}
 	for _, f := range files {
 		for _, d := range f.Diagnostics {
-			if r.failLevel != lint.Off && d.Severity <= r.failLevel {
+			if d.Severity <= r.failLevel {
 				return exitFindings
 			}
 		}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 	"unicode"
 
 	"github.com/robotslint/robotslint/lint/match"
@@ -120,8 +121,59 @@ type fetchJSON struct {
 	Explanation string       `json:"explanation"`
 }
 
-// runTest is "robotslint test".
+// testOptions are the flags and arguments of "robotslint test".
+type testOptions struct {
+	robots     string   // ROBOTS: a path, - for standard input, or a URL
+	urls       []string // the URLs after ROBOTS
+	agents     []string
+	profiles   []*match.Profile
+	urlsFile   string
+	expectFile string
+	format     string // text or json
+	timeout    time.Duration
+}
+
+// runTest is "robotslint test": it reads the queries, reads or fetches the
+// file, compiles it under each profile, answers every query and writes the
+// verdicts.
 func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	opt, status, done := parseTestArgs(args, stdout, stderr)
+	if done {
+		return status
+	}
+	run := testRun{agents: opt.agents, urls: opt.urls, expectFile: opt.expectFile}
+	if err := run.readQueries(opt.urlsFile, stdin); err != nil {
+		fmt.Fprintf(stderr, "robotslint: %v\n", err)
+		return exitError
+	}
+	if len(run.urls) == 0 && run.expectFile == "" {
+		return usageError(stderr, "no URL to test: give URLs after the file, --urls or --expect")
+	}
+	src, status := run.readRobots(opt, stdin, stderr)
+	if status != exitClean {
+		return status
+	}
+	file := syntax.Parse(src)
+	// A page or an error message answers "allowed" everywhere for want of
+	// rules; say so, or the verdicts read as if the file were fine.
+	notRobotsTxt := rules.NotRobotsTxtReason(file)
+	run.compile(file, opt.profiles)
+	results, failures, status := run.answer()
+
+	out := bufio.NewWriter(stdout)
+	defer out.Flush()
+	if opt.format == "json" {
+		run.writeJSON(out, opt.profiles, notRobotsTxt, results, failures)
+	} else {
+		run.writeText(out, opt, notRobotsTxt, results, failures)
+	}
+	return status
+}
+
+// parseTestArgs reads the command line of "robotslint test". When done is
+// true the command ends with status: help was asked for, or the command
+// line is wrong.
+func parseTestArgs(args []string, stdout, stderr io.Writer) (opt testOptions, status int, done bool) {
 	var names []string
 	for _, p := range match.Profiles() {
 		names = append(names, p.Name)
@@ -132,93 +184,99 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var agents multiFlag
 	flags.Var(&agents, "agent", "")
 	profileName := flags.String("profile", "google", "")
-	urlsFile := flags.String("urls", "", "")
-	expectFile := flags.String("expect", "", "")
-	format := flags.String("format", "text", "")
-	timeout := defaultFetchTimeout
-	flags.Var((*timeoutFlag)(&timeout), "timeout", "")
-	args, status, done := parseCommand("test", flags, args, usage, stdout, stderr)
+	flags.StringVar(&opt.urlsFile, "urls", "", "")
+	flags.StringVar(&opt.expectFile, "expect", "", "")
+	flags.StringVar(&opt.format, "format", "text", "")
+	opt.timeout = defaultFetchTimeout
+	flags.Var((*timeoutFlag)(&opt.timeout), "timeout", "")
+	args, status, done = parseCommand("test", flags, args, usage, stdout, stderr)
 	if done {
-		return status
+		return opt, status, true
 	}
-	profiles := match.Profiles()
+	opt.agents = agents
+	opt.profiles = match.Profiles()
 	if *profileName != "all" {
 		var err error
-		if profiles, err = parseProfiles(*profileName); err != nil {
-			return usageError(stderr, "%v: the profiles are %s, or all", err, strings.Join(names, ", "))
+		if opt.profiles, err = parseProfiles(*profileName); err != nil {
+			return opt, usageError(stderr, "%v: the profiles are %s, or all", err, strings.Join(names, ", ")), true
 		}
 	}
-	if *format != "text" && *format != "json" {
-		return usageError(stderr, "unknown format %q: use text or json", *format)
+	if opt.format != "text" && opt.format != "json" {
+		return opt, usageError(stderr, "unknown format %q: use text or json", opt.format), true
 	}
 	if len(args) == 0 {
-		return usageError(stderr, "no robots.txt file given")
+		return opt, usageError(stderr, "no robots.txt file given"), true
 	}
 	if args[0] == "" {
-		return usageError(stderr, "ROBOTS is empty: give a path, - for standard input, or a URL")
+		return opt, usageError(stderr, "ROBOTS is empty: give a path, - for standard input, or a URL"), true
 	}
+	opt.robots, opt.urls = args[0], args[1:]
 	// Standard input read twice is empty the second time: an --expect
 	// file read so would check nothing, and pass.
 	stdinReaders := 0
-	for _, in := range []string{args[0], *urlsFile, *expectFile} {
+	for _, in := range []string{opt.robots, opt.urlsFile, opt.expectFile} {
 		if in == "-" {
 			stdinReaders++
 		}
 	}
 	if stdinReaders > 1 {
-		return usageError(stderr, "standard input can be read once: give - to only one of ROBOTS, --urls and --expect")
+		return opt, usageError(stderr, "standard input can be read once: give - to only one of ROBOTS, --urls and --expect"), true
 	}
+	return opt, exitClean, false
+}
 
-	run := testRun{agents: agents, urls: args[1:], expectFile: *expectFile}
-	if *urlsFile != "" {
-		data, err := readInput(*urlsFile, stdin)
+// readQueries adds the URLs of the --urls file to the run's, and reads its
+// --expect file.
+func (run *testRun) readQueries(urlsFile string, stdin io.Reader) error {
+	if urlsFile != "" {
+		data, err := readInput(urlsFile, stdin)
 		if err != nil {
-			fmt.Fprintf(stderr, "robotslint: %v\n", err)
-			return exitError
+			return err
 		}
-		urls, err := parseURLs(*urlsFile, data)
+		urls, err := parseURLs(urlsFile, data)
 		if err != nil {
-			fmt.Fprintf(stderr, "robotslint: %v\n", err)
-			return exitError
+			return err
 		}
 		run.urls = append(run.urls, urls...)
 	}
-	if run.expectFile != "" {
-		data, err := readInput(run.expectFile, stdin)
-		if err == nil {
-			run.expectations, err = parseExpectations(run.expectFile, data)
-		}
-		if err == nil && len(run.expectations) == 0 {
-			// Like a directory without robots.txt: a CI job that checks
-			// nothing should fail rather than pass.
-			err = fmt.Errorf("%s holds no expectation", run.expectFile)
-		}
+	if run.expectFile == "" {
+		return nil
+	}
+	data, err := readInput(run.expectFile, stdin)
+	if err == nil {
+		run.expectations, err = parseExpectations(run.expectFile, data)
+	}
+	if err == nil && len(run.expectations) == 0 {
+		// Like a directory without robots.txt: a CI job that checks
+		// nothing should fail rather than pass.
+		err = fmt.Errorf("%s holds no expectation", run.expectFile)
+	}
+	return err
+}
+
+// readRobots returns the robots.txt file to test: fetched, when ROBOTS is a
+// URL, or read. When it cannot, it says why on stderr and returns the
+// status to exit with; otherwise the status is exitClean.
+func (run *testRun) readRobots(opt testOptions, stdin io.Reader, stderr io.Writer) ([]byte, int) {
+	if isURL(opt.robots) {
+		res, err := fetchRobots(context.Background(), opt.robots, fetchOptions{Timeout: opt.timeout})
 		if err != nil {
-			fmt.Fprintf(stderr, "robotslint: %v\n", err)
-			return exitError
+			return nil, usageError(stderr, "%v", err)
 		}
+		run.fetched = res
+		return res.Body, exitClean
 	}
-	if len(run.urls) == 0 && run.expectFile == "" {
-		return usageError(stderr, "no URL to test: give URLs after the file, --urls or --expect")
+	src, err := readInput(opt.robots, stdin)
+	if err != nil {
+		fmt.Fprintf(stderr, "robotslint: %v\n", siteHint(opt.robots, err))
+		return nil, exitError
 	}
-	var src []byte
-	if robots := args[0]; isURL(robots) {
-		res, err := fetchRobots(context.Background(), robots, fetchOptions{Timeout: timeout})
-		if err != nil {
-			return usageError(stderr, "%v", err)
-		}
-		run.fetched, src = res, res.Body
-	} else {
-		var err error
-		if src, err = readInput(robots, stdin); err != nil {
-			fmt.Fprintf(stderr, "robotslint: %v\n", siteHint(robots, err))
-			return exitError
-		}
-	}
-	file := syntax.Parse(src)
-	// A page or an error message answers "allowed" everywhere for want of
-	// rules; say so, or the verdicts read as if the file were fine.
-	notRobotsTxt := rules.NotRobotsTxtReason(file)
+	return src, exitClean
+}
+
+// compile reads the file under each profile, and, when no --agent is
+// given, takes the crawlers the file names as the agents to ask about.
+func (run *testRun) compile(file *syntax.File, profiles []*match.Profile) {
 	for _, p := range profiles {
 		r := match.Compile(file, p)
 		names := make([][]string, len(r.Groups))
@@ -231,9 +289,13 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(run.agents) == 0 {
 		run.agents = namedAgents(run.groupNames[0])
 	}
+}
 
-	// Each query's verdicts, one per profile.
-	var results [][]testResult
+// answer checks every query: each agent on each URL, then each
+// expectation. It returns each query's verdicts (one per profile), the
+// expectations that do not hold, and the status: with --expect, whether
+// every expectation holds; otherwise whether every URL is allowed.
+func (run *testRun) answer() (results [][]testResult, failures []expectFailure, status int) {
 	status = exitClean
 	for _, agent := range run.agents {
 		for _, url := range run.urls {
@@ -246,72 +308,77 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			results = append(results, verdicts)
 		}
 	}
-	var failures []expectFailure
-	if run.expectFile != "" {
-		status = exitClean
-		for _, e := range run.expectations {
-			verdicts := run.check(e.agent, e.url)
-			results = append(results, verdicts)
-			for _, res := range verdicts {
-				if res.Allowed != e.allow {
-					failures = append(failures, expectFailure{Expect: verb(e.allow), ExpectFile: run.expectFile, ExpectLine: e.line, testResult: res})
-					status = exitFindings
-				}
+	if run.expectFile == "" {
+		return results, nil, status
+	}
+	status = exitClean
+	for _, e := range run.expectations {
+		verdicts := run.check(e.agent, e.url)
+		results = append(results, verdicts)
+		for _, res := range verdicts {
+			if res.Allowed != e.allow {
+				failures = append(failures, expectFailure{Expect: verb(e.allow), ExpectFile: run.expectFile, ExpectLine: e.line, testResult: res})
+				status = exitFindings
 			}
 		}
 	}
+	return results, failures, status
+}
 
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	if *format == "json" {
-		doc := struct {
-			Fetch        *fetchJSON       `json:"fetch,omitempty"`
-			NotRobotsTxt string           `json:"notRobotsTxt,omitempty"`
-			Results      []testResult     `json:"results"`
-			Expectations *[]expectFailure `json:"expectations,omitempty"`
-			Notes        []crawlerNote    `json:"notes,omitempty"`
-		}{NotRobotsTxt: notRobotsTxt, Results: slices.Concat(results...), Notes: run.notes()}
-		if f := run.fetched; f != nil {
-			doc.Fetch = &fetchJSON{URL: f.URL, FinalURL: f.FinalURL, Redirects: len(f.Hops), Status: f.Status, Outcome: f.Outcome, Truncated: f.Truncated, Explanation: f.Explain(profiles)}
-		}
-		if run.expectFile != "" {
-			if failures == nil {
-				failures = []expectFailure{}
-			}
-			doc.Expectations = &failures
-		}
-		if doc.Results == nil {
-			doc.Results = []testResult{}
-		}
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false) // URLs keep their & and HTML its <
-		enc.Encode(doc)
-		return status
+// writeJSON writes the verdicts as the JSON document --format json
+// promises.
+func (run *testRun) writeJSON(w io.Writer, profiles []*match.Profile, notRobotsTxt string, results [][]testResult, failures []expectFailure) {
+	doc := struct {
+		Fetch        *fetchJSON       `json:"fetch,omitempty"`
+		NotRobotsTxt string           `json:"notRobotsTxt,omitempty"`
+		Results      []testResult     `json:"results"`
+		Expectations *[]expectFailure `json:"expectations,omitempty"`
+		Notes        []crawlerNote    `json:"notes,omitempty"`
+	}{NotRobotsTxt: notRobotsTxt, Results: slices.Concat(results...), Notes: run.notes()}
+	if f := run.fetched; f != nil {
+		doc.Fetch = &fetchJSON{URL: f.URL, FinalURL: f.FinalURL, Redirects: len(f.Hops), Status: f.Status, Outcome: f.Outcome, Truncated: f.Truncated, Explanation: f.Explain(profiles)}
 	}
+	if run.expectFile != "" {
+		if failures == nil {
+			failures = []expectFailure{}
+		}
+		doc.Expectations = &failures
+	}
+	if doc.Results == nil {
+		doc.Results = []testResult{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // URLs keep their & and HTML its <
+	enc.Encode(doc)
+}
+
+// writeText writes the verdicts for people: what the fetch gave, whether
+// the file is robots.txt at all, the verdicts, the expectations that fail
+// and the crawlers' quirks.
+func (run *testRun) writeText(w io.Writer, opt testOptions, notRobotsTxt string, results [][]testResult, failures []expectFailure) {
 	if run.fetched != nil {
-		fmt.Fprintln(out, run.fetched.Explain(profiles))
+		fmt.Fprintln(w, run.fetched.Explain(opt.profiles))
 	}
 	if notRobotsTxt != "" {
-		name := args[0]
+		name := opt.robots
 		switch {
 		case run.fetched != nil:
 			name = run.fetched.URL
 		case name == "-":
 			name = "<stdin>"
 		}
-		fmt.Fprintf(out, "note: %s: %s\n", name, notRobotsTxt)
+		fmt.Fprintf(w, "note: %s: %s\n", name, notRobotsTxt)
 	}
 	if run.expectFile == "" || len(run.urls) > 0 {
-		writeResults(out, results[:len(run.agents)*len(run.urls)])
+		writeResults(w, results[:len(run.agents)*len(run.urls)])
 	}
 	if run.expectFile != "" {
-		writeExpectations(out, failures, len(run.expectations)*len(run.robots))
+		writeExpectations(w, failures, len(run.expectations)*len(run.robots))
 	}
 	for _, n := range run.notes() {
-		fmt.Fprintf(out, "note: %s: %s\n", n.Agent, n.Text)
+		fmt.Fprintf(w, "note: %s: %s\n", n.Agent, n.Text)
 	}
-	return status
 }
 
 // crawlerNote is what the knowledge base says about a queried crawler that
