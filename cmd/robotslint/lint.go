@@ -414,21 +414,35 @@ func (r *lintRun) lintOne(input string) (res lintInput) {
 	return res
 }
 
-// keepLineEndings makes the lines a fix inserted into a file whose lines
-// all end in CRLF end in CRLF too: fixes write "\n".
+// keepLineEndings ends the lines that fixes added or rewrote with the
+// terminator most lines of the file end with (syntax.File.Newline), since
+// a fix may write "\n" into a file of CRLF lines. The lines the fixes left
+// alone keep theirs, whatever they are.
 func keepLineEndings(before, after []byte) []byte {
-	if !bytes.Contains(before, []byte("\r\n")) || bytes.Count(before, []byte("\n")) != bytes.Count(before, []byte("\r\n")) {
+	nl := syntax.Parse(before).Newline()
+	if nl == "\n" || bytes.Equal(before, after) {
 		return after
 	}
-	var b bytes.Buffer
-	b.Grow(len(after) + len(after)/32)
-	for i, c := range after {
-		if c == '\n' && (i == 0 || after[i-1] != '\r') {
-			b.WriteByte('\r')
+	a, b := splitLines(before), splitLines(after)
+	var out bytes.Buffer
+	out.Grow(len(after) + len(after)/32)
+	j := 0
+	for _, run := range diffLines(a, b) {
+		for ; j < run.B0; j++ {
+			out.WriteString(b[j])
 		}
-		b.WriteByte(c)
+		for ; j < run.B1; j++ {
+			line := b[j]
+			if strings.HasSuffix(line, "\n") && !strings.HasSuffix(line, "\r\n") {
+				line = line[:len(line)-1] + nl
+			}
+			out.WriteString(line)
+		}
 	}
-	return b.Bytes()
+	for ; j < len(b); j++ {
+		out.WriteString(b[j])
+	}
+	return out.Bytes()
 }
 
 // config returns the configuration for the file at path: --config's, or
