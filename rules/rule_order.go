@@ -39,7 +39,7 @@ var RuleOrder = &lint.Rule{
 		FixSafety: "The fix moves the rule below the last more specific rule it hides. Google, Bing, Yandex and RFC 9309 " +
 			"parsers follow the most specific rule wherever it stands, so their verdicts never change. The fix is " +
 			"safe (applied by `--fix`) when it also brings first-match parsers to Google's verdicts: each rule it " +
-			"hides is in the same group as the moved rule for every crawler; Google's verdict on the paths each " +
+			"hides is in the moved rule's group as Google and RFC 9309 parsers group lines too; Google's verdict on the paths each " +
 			"hidden rule matches is that rule's own (no rule of the other kind outranks it there); no rule of the " +
 			"other kind between the old and the new place is broader than the moved rule or holds a `%`, which " +
 			"first-match parsers decode their own way; and the file is no larger than 500 KiB. Otherwise it is " +
