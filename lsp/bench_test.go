@@ -104,3 +104,27 @@ func BenchmarkMemoryPerDocument(b *testing.B) {
 	b.ReportMetric(held/float64(len(text)), "x-size")
 	b.ReportMetric(held/(1<<20), "MiB-held")
 }
+
+// BenchmarkHover500K hovers over the 500 KiB benchmark file: the
+// User-agent values * and Googlebot, a Disallow pattern with the rules
+// that override it, and a directive name. One op is the four hovers, each
+// with its own reading of the file as a fresh request would have.
+func BenchmarkHover500K(b *testing.B) {
+	text := benchFile(b, "robots-500k.txt")
+	d := newDocument(testURI, 1, text, nil, 0)
+	var offs []int
+	for _, word := range []string{"User-agent: *", "User-agent: Googlebot", "Disallow: /de-de/jewelry-190/", "Crawl-delay"} {
+		k := bytes.Index(text, []byte(word))
+		if k < 0 {
+			b.Fatalf("%q is not in the benchmark file", word)
+		}
+		offs = append(offs, k+len(word)-1)
+	}
+	for b.Loop() {
+		for _, off := range offs {
+			if hover(d, off, true) == nil {
+				b.Fatal("no hover")
+			}
+		}
+	}
+}
