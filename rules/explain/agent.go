@@ -134,9 +134,12 @@ func (g groupPick) describe() []Span {
 // the file.
 //
 // The groups are the crawler's own when they are not those a crawler the
-// file does not name obeys, the * groups (what the crawler "*" selects).
-// Each group is shown by the User-agent line hovered when it is one of
-// them, otherwise by its first line that names a crawler.
+// file does not name obeys, the * groups (what the crawler "*" selects),
+// or when the User-agent line explained is in one of them. Each group is
+// shown by the line explained when it is one of them, otherwise by its
+// first line that names a crawler. Where a group names several crawlers
+// and the line explained is not in it, that line may not be the one that
+// names this crawler: the matcher does not say which line does.
 func (e *explainer) groupPick(p *match.Profile, name string) groupPick {
 	r := e.compiled(p)
 	agent := name
@@ -149,6 +152,15 @@ func (e *explainer) groupPick(p *match.Profile, name string) groupPick {
 		return groupPick{none: true}
 	}
 	pick := groupPick{own: !slices.Equal(groups, r.Select("*"))}
+	if !pick.own {
+		// The crawler obeys the * groups, perhaps because one of them
+		// names it too: the User-agent line hovered over says so when
+		// it is in one of them.
+		pick.own = slices.ContainsFunc(groups, func(g int) bool {
+			k := slices.Index(r.Groups[g].UserAgents, e.line)
+			return k >= 0 && r.Groups[g].Agents[k] != "*"
+		})
+	}
 	var lines [][]Span
 	shown := -1
 	for _, g := range groups {

@@ -62,14 +62,17 @@ type Place struct {
 	Directive syntax.Directive
 }
 
-// PlaceAt returns what is at byte offset off of f.
+// PlaceAt returns what is at byte offset off of f. An offset in the byte
+// order mark counts as just after it: editors hide the mark, so the start
+// of their first line is the start of the file.
 func PlaceAt(f *syntax.File, off int) Place {
+	off = max(off, f.BOM.End)
 	none := Place{Line: -1}
 	i := f.LineAt(off)
 	if i < 0 {
-		if off == len(f.Bytes()) && off >= f.BOM.End {
+		if off == len(f.Bytes()) {
 			// After the last line terminator: a new line, still empty.
-			return Place{Part: PartKey, Line: -1, Span: syntax.Span{Start: off, End: off}}
+			return Place{Part: PartKey, Line: -1, Span: syntax.Span{Start: off, End: off}, Directive: syntax.DirectiveNone}
 		}
 		return none
 	}
@@ -79,8 +82,13 @@ func PlaceAt(f *syntax.File, off int) Place {
 		return none
 	}
 	switch l.Kind {
+	case syntax.LineComment:
+		if off == l.Comment().Start {
+			// Just before the '#': a directive may be typed there.
+			return Place{Part: PartKey, Line: i, Span: syntax.Span{Start: off, End: off}, Directive: syntax.DirectiveNone}
+		}
 	case syntax.LineBlank:
-		return Place{Part: PartKey, Line: i, Span: syntax.Span{Start: off, End: l.Text().End}}
+		return Place{Part: PartKey, Line: i, Span: syntax.Span{Start: off, End: l.Text().End}, Directive: syntax.DirectiveNone}
 	case syntax.LineDirective:
 		return directivePlace(f, i, off)
 	case syntax.LineInvalid:
@@ -120,7 +128,7 @@ func directivePlace(f *syntax.File, i, off int) Place {
 // invalidPlace is PlaceAt on a line that is not a directive. A line with
 // no colon that is one word, perhaps being typed (Disal), or more than two
 // has its first word where a key goes; a line with nothing before its
-// colon has no key at all.
+// colon has an empty key just before it.
 func invalidPlace(f *syntax.File, i, off int) Place {
 	l := &f.Lines[i]
 	src := f.Bytes()
@@ -128,10 +136,14 @@ func invalidPlace(f *syntax.File, i, off int) Place {
 	if c := l.Comment(); c.Len() > 0 {
 		end = c.Start
 	}
+	start := skipBlanks(src, l.Span.Start, end)
 	if bytes.IndexByte(src[l.Span.Start:end], ':') >= 0 {
+		// Nothing before the colon: the key is yet to be typed, there.
+		if off == start {
+			return Place{Part: PartKey, Line: i, Span: syntax.Span{Start: off, End: off}, Sep: SepColon, Directive: syntax.DirectiveNone}
+		}
 		return Place{Line: i}
 	}
-	start := skipBlanks(src, l.Span.Start, end)
 	word := start
 	for word < end && !isBlank(src[word]) {
 		word++
