@@ -133,13 +133,14 @@ func (g groupPick) describe() []Span {
 // groupPick finds the groups the crawler called name obeys when p reads
 // the file.
 //
-// The groups are the crawler's own when they are not those a crawler the
-// file does not name obeys, the * groups (what the crawler "*" selects),
-// or when the User-agent line explained is in one of them. Each group is
-// shown by the line explained when it is one of them, otherwise by its
-// first line that names a crawler. Where a group names several crawlers
-// and the line explained is not in it, that line may not be the one that
-// names this crawler: the matcher does not say which line does.
+// The groups are the crawler's own when one of them is not a * group, or
+// holds the User-agent line explained. Each group is shown by the line
+// explained when it is one of them, otherwise by its first line that
+// names a crawler. The matcher says which groups a crawler obeys, not
+// which of their lines names it: where a group names several crawlers and
+// the line explained is not in it, the line shown may name another, and
+// a crawler named only in a group that also holds a * line is taken to
+// follow the * group unless the line explained is there.
 func (e *explainer) groupPick(p *match.Profile, name string) groupPick {
 	r := e.compiled(p)
 	agent := name
@@ -151,16 +152,17 @@ func (e *explainer) groupPick(p *match.Profile, name string) groupPick {
 	if len(groups) == 0 {
 		return groupPick{none: true}
 	}
-	pick := groupPick{own: !slices.Equal(groups, r.Select("*"))}
-	if !pick.own {
-		// The crawler obeys the * groups, perhaps because one of them
-		// names it too: the User-agent line hovered over says so when
-		// it is in one of them.
-		pick.own = slices.ContainsFunc(groups, func(g int) bool {
-			k := slices.Index(r.Groups[g].UserAgents, e.line)
-			return k >= 0 && r.Groups[g].Agents[k] != "*"
-		})
-	}
+	// Every profile falls back on the * groups, so groups without a *
+	// line were chosen for naming the crawler. Groups that have one may
+	// name it too: the User-agent line explained says so when it is in
+	// one of them.
+	pick := groupPick{own: slices.ContainsFunc(groups, func(g int) bool {
+		group := &r.Groups[g]
+		if k := slices.Index(group.UserAgents, e.line); k >= 0 && group.Agents[k] != "*" {
+			return true
+		}
+		return !slices.Contains(group.Agents, "*")
+	})}
 	var lines [][]Span
 	shown := -1
 	for _, g := range groups {
