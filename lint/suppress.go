@@ -24,6 +24,9 @@ var UnusedSuppression = &Rule{
 	Clean:    "User-agent: *\nDisallow: /private\n",
 	Severity: Warning,
 	Fixable:  true,
+
+	// A comment that suppresses nothing changes nothing: editors fade it.
+	Unnecessary: true,
 }
 
 // The suppression comments, after "# robotslint:".
@@ -129,36 +132,35 @@ func suppress(f *syntax.File, sups []*suppression, diags []Diagnostic, rules []*
 	}
 	diags = kept
 
-	report := slices.Contains(rules, UnusedSuppression) && cfg.rule(UnusedSuppression.Name).Severity != Off
-	if !report {
+	severity := cfg.Severity(UnusedSuppression, 0)
+	if !slices.Contains(rules, UnusedSuppression) || severity == Off {
 		return diags
 	}
-	severity := UnusedSuppression.Severity
-	if s := cfg.rule(UnusedSuppression.Name).Severity; s != 0 {
-		severity = s
-	}
-	known := map[string]bool{}
+	known := map[string]*Rule{}
 	for _, r := range rules {
-		// A rule that is off might report here once it is on: naming it
-		// is not a mistake.
-		known[r.Name] = true
+		known[r.Name] = r
 	}
 	for _, s := range sups {
 		var unused []string
-		for k, r := range s.rules {
-			if !s.used[k] && !(known[r] && cfg.rule(r).Severity == Off) {
-				unused = append(unused, r)
+		for k, name := range s.rules {
+			// A rule that is off might report here once it is on: naming
+			// it is not a mistake.
+			if r := known[name]; !s.used[k] && !(r != nil && r.Scope == ScopeFile && cfg.Severity(r, 0) == Off) {
+				unused = append(unused, name)
 			}
 		}
 		if len(unused) == 0 || slices.Contains(s.rules, UnusedSuppression.Name) {
 			continue
 		}
 		var why []string
-		for _, r := range unused {
-			if known[r] {
-				why = append(why, fmt.Sprintf("%s reports nothing here", r))
-			} else {
-				why = append(why, fmt.Sprintf("there is no rule named %s", r))
+		for _, name := range unused {
+			switch r := known[name]; {
+			case r == nil:
+				why = append(why, fmt.Sprintf("there is no rule named %s", name))
+			case r.Scope == ScopeFetch:
+				why = append(why, fmt.Sprintf("%s judges how the site serves the file, which no comment in it can silence (turn the rule off in %s instead)", name, ConfigFileName))
+			default:
+				why = append(why, fmt.Sprintf("%s reports nothing here", name))
 			}
 		}
 		d := Diagnostic{

@@ -286,7 +286,7 @@ func ruleList(flagName, list string) ([]string, error) {
 	var names []string
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
-		if rules.Lookup(name) == nil && lookupSiteRule(name) == nil {
+		if rules.Lookup(name) == nil {
 			msg := fmt.Sprintf("%s: no rule is named %q", flagName, name)
 			if guess := nearestRule(name); guess != "" {
 				msg += fmt.Sprintf(" (did you mean %s?)", guess)
@@ -475,7 +475,7 @@ func (r *lintRun) write(out *bufio.Writer, dest io.Writer, files []output.File) 
 	case "json":
 		return output.WriteJSON(out, files)
 	case "sarif":
-		return output.WriteSARIF(out, files, append(rules.All(), siteRules...), versionString())
+		return output.WriteSARIF(out, files, rules.All(), versionString())
 	case "github":
 		return output.WriteGitHub(out, files)
 	}
@@ -545,7 +545,7 @@ func findConfig(path string) (*lint.Config, error) {
 // data; a mistake in it is named by the file's path and line, as
 // compilers name a line of code.
 func parseConfig(path string, data []byte) (*lint.Config, error) {
-	cfg, err := lint.ParseConfig(data, append(rules.All(), siteRules...))
+	cfg, err := lint.ParseConfig(data, rules.All())
 	var mistake *lint.ConfigError
 	switch {
 	case errors.As(err, &mistake) && mistake.Line > 0:
