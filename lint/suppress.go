@@ -1,9 +1,12 @@
 package lint
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -59,29 +62,7 @@ func parseSuppressions(f *syntax.File) []*suppression {
 		if c.Len() == 0 {
 			continue
 		}
-		text := strings.TrimSpace(strings.TrimPrefix(string(f.Text(c)), "#"))
-		rest, ok := strings.CutPrefix(text, "robotslint:")
-		if !ok {
-			continue
-		}
-		// "disable-next-line a,b -- reason": the names run up to the
-		// reason, or up to a further comment.
-		fields := strings.Fields(rest)
-		if len(fields) == 0 {
-			continue
-		}
-		kind := fields[0]
-		var rules []string
-		for _, field := range fields[1:] {
-			if field == "--" || strings.HasPrefix(field, "#") {
-				break
-			}
-			for _, n := range strings.Split(field, ",") {
-				if n != "" {
-					rules = append(rules, n)
-				}
-			}
-		}
+		kind, rules, _ := readSuppression(string(f.Text(c)))
 		if len(rules) == 0 {
 			continue
 		}
@@ -112,6 +93,74 @@ func parseSuppressions(f *syntax.File) []*suppression {
 		out = append(out, s)
 	}
 	return out
+}
+
+// readSuppression reads a comment, from its "#", as a suppression comment:
+// "# robotslint:KIND a,b -- reason", the rule names running up to the
+// reason or to a further comment. end is the offset in comment just past
+// the last name, where another can be added. There are no names in a
+// comment of any other kind.
+func readSuppression(comment string) (kind string, names []string, end int) {
+	text := strings.TrimLeftFunc(strings.TrimPrefix(comment, "#"), unicode.IsSpace)
+	rest, ok := strings.CutPrefix(text, "robotslint:")
+	if !ok {
+		return "", nil, 0
+	}
+	at := len(comment) - len(rest) // where rest starts in comment
+	for i := 0; i < len(rest); {
+		if r, size := utf8.DecodeRuneInString(rest[i:]); unicode.IsSpace(r) {
+			i += size
+			continue
+		}
+		j := i + strings.IndexFunc(rest[i:], unicode.IsSpace)
+		if j < i {
+			j = len(rest)
+		}
+		field := rest[i:j]
+		i = j
+		switch {
+		case kind == "":
+			kind = field
+			continue
+		case field == "--" || strings.HasPrefix(field, "#"):
+			return kind, names, end
+		}
+		for n := range strings.SplitSeq(field, ",") {
+			if n != "" {
+				names = append(names, n)
+				end = at + j
+			}
+		}
+	}
+	return kind, names, end
+}
+
+// SuppressFix returns the fix that silences d where it starts: a
+// "# robotslint:disable-next-line RULE" comment above that line, indented
+// as the line is and ended as the file's lines are, or RULE added to the
+// disable-next-line comment already above it. There is none for a finding
+// of unused-suppression: a comment to silence the report of a useless
+// comment only adds another.
+func SuppressFix(f *syntax.File, d *Diagnostic) (Fix, bool) {
+	if len(f.Lines) == 0 || d.Rule == UnusedSuppression.Name {
+		return Fix{}, false
+	}
+	i := max(f.LineAt(d.Span.Start), 0)
+	fix := Fix{Title: "Disable " + d.Rule + " for this line", Safe: true}
+	if i > 0 {
+		c := f.Lines[i-1].Comment()
+		if kind, names, end := readSuppression(string(f.Text(c))); kind == disableNextLine && len(names) > 0 {
+			at := c.Start + end
+			fix.Edits = []Edit{{Span: syntax.Span{Start: at, End: at}, NewText: "," + d.Rule}}
+			return fix, true
+		}
+	}
+	line := &f.Lines[i]
+	text := f.Text(line.Text())
+	indent := text[:len(text)-len(bytes.TrimLeft(text, " \t"))]
+	at := line.Span.Start
+	fix.Edits = []Edit{{Span: syntax.Span{Start: at, End: at}, NewText: string(indent) + "# robotslint:" + disableNextLine + " " + d.Rule + f.Newline()}}
+	return fix, true
 }
 
 // covers reports whether s covers line i.

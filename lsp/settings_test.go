@@ -45,7 +45,7 @@ func TestParseSettings(t *testing.T) {
 	// What is right applies: the options and severities given, laid over
 	// no configuration file.
 	set, _ := parseSettings([]byte(`{"profiles": ["google", "nosuch"], "rules": {"crawl-delay": {"max-delay": 1, "severity": "loud"}, "line-too-long": "off"}}`))
-	cfg := configFor(testURI, set, nil)
+	cfg := configFor(testURI, set, newConfigFiles(nil))
 	rc := cfg.Rules["crawl-delay"]
 	if len(cfg.Targets) != 1 || rc.Severity != 0 || rc.Options["max-delay"] != 1.0 || cfg.Rules["line-too-long"].Severity != lint.Off {
 		t.Errorf("applied %+v", cfg)

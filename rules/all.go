@@ -65,12 +65,15 @@ var all = []*lint.Rule{
 // a Run function, so All can be passed to lint.LintFile as it is.
 func All() []*lint.Rule { return append([]*lint.Rule(nil), all...) }
 
-// Lookup returns the rule named name, or nil.
-func Lookup(name string) *lint.Rule {
+// byName indexes all: the language server looks up the rule of every
+// diagnostic it publishes.
+var byName = func() map[string]*lint.Rule {
+	m := make(map[string]*lint.Rule, len(all))
 	for _, r := range all {
-		if r.Name == name {
-			return r
-		}
+		m[r.Name] = r
 	}
-	return nil
-}
+	return m
+}()
+
+// Lookup returns the rule named name, or nil.
+func Lookup(name string) *lint.Rule { return byName[name] }

@@ -371,7 +371,6 @@ func (r *lintRun) lintOne(input string) (res lintInput) {
 	all := rules.All()
 	if r.opt.fix || r.opt.diff {
 		fixedSrc, applied := lint.FixAll(src, all, cfg, r.opt.unsafeFixes)
-		fixedSrc = keepLineEndings(src, fixedSrc)
 		if !bytes.Equal(fixedSrc, src) {
 			switch {
 			case r.opt.diff:
@@ -393,23 +392,6 @@ func (r *lintRun) lintOne(input string) (res lintInput) {
 	res.report.File = f
 	res.report.Diagnostics = append(fetched, lint.LintFile(f, all, cfg)...)
 	return res
-}
-
-// keepLineEndings makes the lines a fix inserted into a file whose lines
-// all end in CRLF end in CRLF too: fixes write "\n".
-func keepLineEndings(before, after []byte) []byte {
-	if !bytes.Contains(before, []byte("\r\n")) || bytes.Count(before, []byte("\n")) != bytes.Count(before, []byte("\r\n")) {
-		return after
-	}
-	var b bytes.Buffer
-	b.Grow(len(after) + len(after)/32)
-	for i, c := range after {
-		if c == '\n' && (i == 0 || after[i-1] != '\r') {
-			b.WriteByte('\r')
-		}
-		b.WriteByte(c)
-	}
-	return b.Bytes()
 }
 
 // config returns the configuration for the file at path: --config's, or
