@@ -131,15 +131,17 @@ func (d *document) replaceChanged(after []byte) protocol.TextEdit {
 	for head < len(before) && head < len(after) && before[head] == after[head] {
 		head++
 	}
-	// Back to a character boundary: the edit's range is in code units.
-	for head > 0 && head < len(before) && before[head]&0xC0 == 0x80 {
+	// Back to a character boundary: the edit's range is in code units;
+	// and not between the CR and LF of a line break, which clients count
+	// as one.
+	for head > 0 && head < len(before) && (before[head]&0xC0 == 0x80 || before[head-1] == '\r' && before[head] == '\n') {
 		head--
 	}
 	tail := 0
 	for tail < len(before)-head && tail < len(after)-head && before[len(before)-1-tail] == after[len(after)-1-tail] {
 		tail++
 	}
-	for tail > 0 && before[len(before)-tail]&0xC0 == 0x80 {
+	for tail > 0 && (before[len(before)-tail]&0xC0 == 0x80 || len(before)-tail > 0 && before[len(before)-tail] == '\n' && before[len(before)-tail-1] == '\r') {
 		tail--
 	}
 	return protocol.TextEdit{
