@@ -100,7 +100,7 @@ func BenchmarkMemoryPerDocument(b *testing.B) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		f := &openFile{uri: testURI, version: 1, buf: newEditBuffer(text), enc: 0}
+		f := &openFile{uri: testURI, version: 1, buf: newEditBuffer(text), enc: 0, configs: newConfigFiles(nil)}
 		f.document().protocolDiagnostics()
 		runtime.GC()
 		runtime.ReadMemStats(&after)
@@ -137,5 +137,22 @@ func BenchmarkHover500K(b *testing.B) {
 	}
 	if cpu >= 0 {
 		b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// BenchmarkCodeActions500K asks for the code actions at the top of the
+// 500 KiB benchmark file, as editors do at every move of the cursor, with
+// the document unchanged: the quick fixes there and fix-all, whose up to
+// 100 rounds of linting are done once per version. One op is one request.
+func BenchmarkCodeActions500K(b *testing.B) {
+	text := benchFile(b, "robots-500k.txt")
+	s := startSession(b, "")
+	s.open(testURI, string(text))
+	params := &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}}
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := s.server.CodeAction(ctx, params); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
