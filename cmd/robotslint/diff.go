@@ -22,7 +22,20 @@ func unifiedDiff(path string, before, after []byte) string {
 		return ""
 	}
 	a, b := splitLines(before), splitLines(after)
-	edits := diffLines(a, b)
+	ids := make(map[string]int32)
+	intern := func(lines []string) []int32 {
+		out := make([]int32, len(lines))
+		for i, l := range lines {
+			id, ok := ids[l]
+			if !ok {
+				id = int32(len(ids))
+				ids[l] = id
+			}
+			out[i] = id
+		}
+		return out
+	}
+	edits := linediff.Diff(intern(a), intern(b))
 
 	name := strings.TrimPrefix(strings.TrimPrefix(filepath.ToSlash(path), "./"), "/")
 	var out strings.Builder
@@ -46,25 +59,6 @@ func unifiedDiff(path string, before, after []byte) string {
 		}
 	}
 	return out.String()
-}
-
-// diffLines returns the runs of lines that differ between a and b, lines
-// as splitLines gives them, terminators included.
-func diffLines(a, b []string) []linediff.Run {
-	ids := make(map[string]int32)
-	intern := func(lines []string) []int32 {
-		out := make([]int32, len(lines))
-		for i, l := range lines {
-			id, ok := ids[l]
-			if !ok {
-				id = int32(len(ids))
-				ids[l] = id
-			}
-			out[i] = id
-		}
-		return out
-	}
-	return linediff.Diff(intern(a), intern(b))
 }
 
 // splitLines splits src after each LF, CR or CRLF, as robots.txt parsers

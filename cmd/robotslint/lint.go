@@ -305,7 +305,7 @@ func ruleList(flagName, list string) ([]string, error) {
 	var names []string
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
-		if rules.Lookup(name) == nil && lookupSiteRule(name) == nil {
+		if rules.Lookup(name) == nil {
 			msg := fmt.Sprintf("%s: no rule is named %q", flagName, name)
 			if guess := nearestRule(name); guess != "" {
 				msg += fmt.Sprintf(" (did you mean %s?)", guess)
@@ -390,7 +390,6 @@ func (r *lintRun) lintOne(input string) (res lintInput) {
 	all := rules.All()
 	if r.opt.fix || r.opt.diff {
 		fixedSrc, applied := lint.FixAll(src, all, cfg, r.opt.unsafeFixes)
-		fixedSrc = keepLineEndings(src, fixedSrc)
 		if !bytes.Equal(fixedSrc, src) {
 			switch {
 			case r.opt.diff:
@@ -412,37 +411,6 @@ func (r *lintRun) lintOne(input string) (res lintInput) {
 	res.report.File = f
 	res.report.Diagnostics = append(fetched, lint.LintFile(f, all, cfg)...)
 	return res
-}
-
-// keepLineEndings ends the lines that fixes added or rewrote with the
-// terminator most lines of the file end with (syntax.File.Newline), since
-// a fix may write "\n" into a file of CRLF lines. The lines the fixes left
-// alone keep theirs, whatever they are.
-func keepLineEndings(before, after []byte) []byte {
-	nl := syntax.Parse(before).Newline()
-	if nl == "\n" || bytes.Equal(before, after) {
-		return after
-	}
-	a, b := splitLines(before), splitLines(after)
-	var out bytes.Buffer
-	out.Grow(len(after) + len(after)/32)
-	j := 0
-	for _, run := range diffLines(a, b) {
-		for ; j < run.B0; j++ {
-			out.WriteString(b[j])
-		}
-		for ; j < run.B1; j++ {
-			line := b[j]
-			if strings.HasSuffix(line, "\n") && !strings.HasSuffix(line, "\r\n") {
-				line = line[:len(line)-1] + nl
-			}
-			out.WriteString(line)
-		}
-	}
-	for ; j < len(b); j++ {
-		out.WriteString(b[j])
-	}
-	return out.Bytes()
 }
 
 // config returns the configuration for the file at path: --config's, or
@@ -508,7 +476,7 @@ func (r *lintRun) write(out *bufio.Writer, dest io.Writer, files []output.File) 
 	case "json":
 		return output.WriteJSON(out, files)
 	case "sarif":
-		return output.WriteSARIF(out, files, append(rules.All(), siteRules...), versionString())
+		return output.WriteSARIF(out, files, rules.All(), versionString())
 	case "github":
 		return output.WriteGitHub(out, files)
 	}
@@ -578,7 +546,7 @@ func findConfig(path string) (*lint.Config, error) {
 // data; a mistake in it is named by the file's path and line, as
 // compilers name a line of code.
 func parseConfig(path string, data []byte) (*lint.Config, error) {
-	cfg, err := lint.ParseConfig(data, append(rules.All(), siteRules...))
+	cfg, err := lint.ParseConfig(data, rules.All())
 	var mistake *lint.ConfigError
 	switch {
 	case errors.As(err, &mistake) && mistake.Line > 0:

@@ -56,7 +56,6 @@ func TestFixCorpus(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, _ := lint.FixAll(originals[c], rules.All(), nil, false)
-		want = keepLineEndings(originals[c], want)
 		if !bytes.Equal(got, want) {
 			t.Errorf("%s: --fix wrote something other than the engine's fixes", c)
 		}
@@ -244,22 +243,4 @@ func TestUseColor(t *testing.T) {
 func lastLine(s string) string {
 	s = strings.TrimRight(s, "\n")
 	return s[strings.LastIndexByte(s, '\n')+1:]
-}
-
-// TestKeepLineEndings shows the lines fixes add or rewrite taking the
-// file's dominant line terminator, and the lines they leave alone keeping
-// their own.
-func TestKeepLineEndings(t *testing.T) {
-	for _, c := range []struct{ name, before, after, want string }{
-		{"crlf file", "User-agent: *\r\nDisalow: /a\r\n", "User-agent: *\r\nDisallow: /a\n", "User-agent: *\r\nDisallow: /a\r\n"},
-		{"inserted line", "Disallow: /a\r\nDisallow: /b\r\n", "User-agent: *\nDisallow: /a\r\nDisallow: /b\r\n", "User-agent: *\r\nDisallow: /a\r\nDisallow: /b\r\n"},
-		{"mostly crlf", "User-agent: *\r\nAllow: /x\n\r\nDisalow: /a\r\n", "User-agent: *\r\nAllow: /x\n\r\nDisallow: /a\n", "User-agent: *\r\nAllow: /x\n\r\nDisallow: /a\r\n"},
-		{"cr file", "User-agent: *\rDisalow: /a\r", "User-agent: *\rDisallow: /a\n", "User-agent: *\rDisallow: /a\r"},
-		{"mostly lf", "User-agent: *\r\nDisalow: /a\nAllow: /b\n", "User-agent: *\r\nDisallow: /a\nAllow: /b\n", "User-agent: *\r\nDisallow: /a\nAllow: /b\n"},
-		{"no terminator", "Disalow: /a", "Disallow: /a", "Disallow: /a"},
-	} {
-		if got := string(keepLineEndings([]byte(c.before), []byte(c.after))); got != c.want {
-			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
-		}
-	}
 }
