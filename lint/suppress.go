@@ -22,6 +22,10 @@ var UnusedSuppression = &Rule{
 		Why: "A stale suppression hides the next real finding on its line, and a misspelled rule name " +
 			"suppresses nothing while looking as if it did.",
 		Instead: "Remove the comment, or correct the rule name.",
+		FixSafety: "Removing the comment is safe (applied by `--fix`): no crawler reads comments, except in a file " +
+			"larger than 500 KiB, where a shorter file brings lines past the limit within the crawlers' reach, so " +
+			"there the fix is unsafe (applied only with `--unsafe-fixes`). A comment that names several rules, only " +
+			"some of which suppress nothing, gets no fix: remove those names by hand.",
 	},
 	Flagged:  "User-agent: *\n# robotslint:disable-next-line misspelled-directive\nDisallow: /private\n",
 	Clean:    "User-agent: *\nDisallow: /private\n",
@@ -219,7 +223,10 @@ func suppress(f *syntax.File, sups []*suppression, diags []Diagnostic, rules []*
 			Message:  "this suppression suppresses nothing: " + strings.Join(why, "; "),
 		}
 		if len(unused) == len(s.rules) {
-			d.Fixes = []Fix{{Title: "Remove the suppression comment", Safe: true, Edits: []Edit{removeComment(f, s.line)}}}
+			// Past 500 KiB, a shorter file brings lines within the
+			// crawlers' reach that they did not read before.
+			safe := len(f.Bytes()) <= syntax.SizeLimit
+			d.Fixes = []Fix{{Title: "Remove the suppression comment", Safe: safe, Edits: []Edit{removeComment(f, s.line)}}}
 		}
 		// A suppression can itself be suppressed, by disable-file or an
 		// enclosing disable of unused-suppression.

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/robotslint/robotslint/syntax"
@@ -80,5 +81,28 @@ func TestSuppressFetchRule(t *testing.T) {
 	const want = "this suppression suppresses nothing: fetch-slow judges how the site serves the file, which no comment in it can silence (turn the rule off in .robotslint.toml instead)"
 	if len(diags) != 1 || diags[0].Message != want {
 		t.Errorf("got %+v", diags)
+	}
+}
+
+// TestUnusedSuppressionFixPastLimit checks that removing a stale comment is
+// unsafe in a file over 500 KiB: the shorter file brings lines past the
+// limit within the crawlers' reach.
+func TestUnusedSuppressionFixPastLimit(t *testing.T) {
+	foo := wordRule("foo", "foo", "")
+	head := "User-agent: *\n# robotslint:disable-next-line foo\nDisallow: /a\n"
+	for _, tt := range []struct {
+		src  string
+		safe bool
+	}{
+		{head, true},
+		{head + strings.Repeat("Disallow: /padding\n", syntax.SizeLimit/18), false},
+	} {
+		diags := Lint([]byte(tt.src), []*Rule{foo, UnusedSuppression}, nil)
+		if len(diags) == 0 || len(diags[0].Fixes) != 1 {
+			t.Fatalf("%d bytes: want one unused-suppression finding with a fix, got %v", len(tt.src), diags)
+		}
+		if got := diags[0].Fixes[0].Safe; got != tt.safe {
+			t.Errorf("%d bytes: the fix's Safe = %v, want %v", len(tt.src), got, tt.safe)
+		}
 	}
 }
