@@ -26,15 +26,12 @@ func readExact(r *Robots, blankEndsGroup bool, rule func(i int, allow bool, valu
 			g.close()
 			continue
 		}
-		if !hasColon(f, l) {
-			continue
-		}
-		value := string(f.Text(l.Value()))
-		switch l.Directive {
+		d, v := StandardLine(f, i)
+		switch d {
 		case syntax.DirectiveUserAgent:
-			g.agent(i, syntax.LowerASCII(value))
+			g.agent(i, syntax.LowerASCII(string(v)))
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			if r, ok := rule(i, l.Directive == syntax.DirectiveAllow, value); ok {
+			if r, ok := rule(i, d == syntax.DirectiveAllow, string(v)); ok {
 				g.rule(r)
 			} else {
 				g.rule()
@@ -82,13 +79,6 @@ func readLegacy(r *Robots) {
 		}
 		return rule, true
 	})
-}
-
-// hasColon reports whether l is a directive whose key and value a colon
-// separates: the standards know no other separator.
-func hasColon(f *syntax.File, l *syntax.Line) bool {
-	sep := l.Sep()
-	return l.Kind == syntax.LineDirective && sep.Len() == 1 && f.Bytes()[sep.Start] == ':'
 }
 
 // selectContained picks groups as Yandex documents: a group applies to a
