@@ -79,10 +79,7 @@ func targetedSearchCrawlers(pass *lint.Pass) []searchCrawler {
 type crawlerView struct {
 	f      *syntax.File
 	google bool
-	// special are the lines Google reads from their text, which it cuts
-	// short, in file order.
-	special []int
-	groups  []viewGroup
+	groups []viewGroup
 	// selected are the indices of the groups the crawler obeys: those
 	// that name it, else the * groups; global says they are * groups.
 	selected []int
@@ -152,8 +149,7 @@ func readForCrawler(f *syntax.File, c searchCrawler) *crawlerView {
 		case syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong:
 			// Google cuts these lines short, and may read another
 			// directive, or none, in what it keeps.
-			if n := len(v.special); v.google && x.Line >= 0 && (n == 0 || v.special[n-1] != x.Line) {
-				v.special = append(v.special, x.Line)
+			if v.google && x.Line >= 0 {
 				treeGroups = false
 			}
 		case syntax.FactMissingColon:
@@ -223,17 +219,8 @@ func (v *crawlerView) token(value []byte) []byte {
 	if !v.google {
 		return value
 	}
-	if len(value) > 0 && value[0] == '*' && (len(value) == 1 || isCSpaceByte(value[1])) {
-		return value[:1]
-	}
-	n := 0
-	for n < len(value) && ('a' <= value[n]|0x20 && value[n]|0x20 <= 'z' || value[n] == '_' || value[n] == '-') {
-		n++
-	}
-	return value[:n]
+	return match.GoogleToken(value)
 }
-
-func isCSpaceByte(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
 
 // readGroups groups the lines as the profile does, line by line: for the
 // files whose groups the syntax tree does not show as the profile sees
@@ -267,43 +254,17 @@ func (v *crawlerView) readGroups() {
 // line returns the user-agent or rule directive the profile reads on line
 // i, with its value, and false for any other line.
 func (v *crawlerView) line(i int) (syntax.Directive, []byte, bool) {
-	f := v.f
-	l := &f.Lines[i]
-	if _, found := slices.BinarySearch(v.special, i); found {
-		text := f.Text(l.Text())
-		r := readLineAsGoogle(text[:min(len(text), syntax.GoogleMaxLineBytes)])
-		if !r.ok || r.d == syntax.DirectiveSitemap {
-			return 0, nil, false
-		}
-		// For a user-agent line this is the token already, which token
-		// gives back unchanged.
-		return r.d, []byte(r.value), true
-	}
-	if l.Kind != syntax.LineDirective {
-		return 0, nil, false
-	}
-	d := l.Directive
+	var d syntax.Directive
+	var value []byte
 	if v.google {
-		// The exact names mean to Google what they say; only other keys
-		// need its prefix and typo matching.
-		switch d {
-		case syntax.DirectiveUserAgent, syntax.DirectiveAllow, syntax.DirectiveDisallow:
-		case syntax.DirectiveOther:
-			if d = match.GoogleDirective(f.Text(l.Key())); d != syntax.DirectiveUserAgent && !d.IsRule() {
-				return 0, nil, false
-			}
-		default:
-			return 0, nil, false
-		}
-		return d, f.Text(l.Value()), true
+		d, _, value, _ = match.GoogleLine(v.f, i)
+	} else {
+		d, value = match.StandardLine(v.f, i)
 	}
 	if d != syntax.DirectiveUserAgent && !d.IsRule() {
 		return 0, nil, false
 	}
-	if sep := l.Sep(); sep.Len() != 1 || f.Bytes()[sep.Start] != ':' {
-		return 0, nil, false
-	}
-	return d, f.Text(l.Value()), true
+	return d, value, true
 }
 
 // rule returns rule line i as the profile reads it.

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -351,16 +350,15 @@ type editEffect struct {
 // edit that removes or repairs something that should not be there; how
 // says "without it" or "once repaired" in messages.
 func judgeEdit(pass *lint.Pass, before, after []byte, how string) editEffect {
-	cut := func(b []byte) []byte { return b[:min(len(b), syntax.GoogleMaxLineBytes)] }
-	gBefore, gAfter := readLineAsGoogle(cut(before)), readLineAsGoogle(cut(after))
-	if gBefore == gAfter {
+	gBefore, gAfter := readAsGoogle(before), readAsGoogle(after)
+	if gBefore.sameToGoogle(gAfter) {
 		// Crawlers that read the syntax tree matter only when targeted.
 		others, limited := false, false
 		for _, p := range pass.Targets {
 			others = others || p != match.Google
 			limited = limited || p.SizeLimit > 0
 		}
-		if !others || readLineAsWritten(before) == readLineAsWritten(after) {
+		if !others || readAsStandard(before).sameToStandards(readAsStandard(after)) {
 			// Still, an edit that changes the length of a file past a
 			// profile's size limit moves the limit to other lines.
 			safe := !limited || len(pass.File.Bytes()) <= syntax.SizeLimit || len(before) == len(after)
@@ -370,16 +368,16 @@ func judgeEdit(pass *lint.Pass, before, after []byte, how string) editEffect {
 	}
 	var what string
 	switch {
-	case !gBefore.ok:
+	case !gBefore.ok():
 		what = "Google ignores the line, which " + how + " reads " + gAfter.quote()
-	case !gAfter.ok:
+	case !gAfter.ok():
 		what = "Google reads " + gBefore.quote() + ", and " + how + " would ignore the line"
 	case gBefore.d != gAfter.d:
 		what = "Google reads " + gBefore.quote() + " instead of " + gAfter.quote()
-	case gBefore.d == syntax.DirectiveUserAgent && gBefore.value == "":
-		what = "Google reads an empty crawler name, which matches no crawler, instead of `" + gAfter.value + "`"
+	case gBefore.d == syntax.DirectiveUserAgent && gBefore.token() == "":
+		what = "Google reads an empty crawler name, which matches no crawler, instead of `" + gAfter.token() + "`"
 	case gBefore.d == syntax.DirectiveUserAgent:
-		what = "Google reads the crawler name as `" + gBefore.value + "` instead of `" + gAfter.value + "`"
+		what = "Google reads the crawler name as `" + gBefore.token() + "` instead of `" + gAfter.token() + "`"
 	case gBefore.d == syntax.DirectiveSitemap:
 		what = "Google reads the sitemap URL as `" + visibleText([]byte(gBefore.value)) + "`"
 	default:
@@ -428,108 +426,4 @@ func googlePatternText(value string) string {
 		}
 	}
 	return b.String()
-}
-
-// googleReading is what Google's parser makes of a line: a directive it
-// acts on (user-agent, allow, disallow, sitemap) and the value it uses, or
-// nothing.
-type googleReading struct {
-	ok bool
-	d  syntax.Directive
-	// value is the crawler token for a user-agent line, else the value.
-	value string
-}
-
-func (g googleReading) quote() string {
-	if !g.ok {
-		return "nothing"
-	}
-	v := g.value
-	if g.d != syntax.DirectiveUserAgent {
-		v = visibleText([]byte(v))
-	}
-	return "`" + g.d.Canonical() + ": " + v + "`"
-}
-
-// readLineAsGoogle reads a line's text (its terminator excluded) as
-// Google's parser does: up to a NUL byte, without the comment, split at
-// the first colon or, when there is none, between exactly two words.
-// Callers cut the text at syntax.GoogleMaxLineBytes where that matters.
-func readLineAsGoogle(text []byte) googleReading {
-	if nul := bytes.IndexByte(text, 0); nul >= 0 {
-		text = text[:nul]
-	}
-	if hash := bytes.IndexByte(text, '#'); hash >= 0 {
-		text = text[:hash]
-	}
-	text = trimCSpaceBytes(text)
-	var key, value []byte
-	if sep := bytes.IndexByte(text, ':'); sep >= 0 {
-		key, value = text[:sep], text[sep+1:]
-	} else {
-		sep := bytes.IndexAny(text, " \t")
-		if sep < 0 {
-			return googleReading{}
-		}
-		key, value = text[:sep], bytes.TrimLeft(text[sep:], " \t")
-		if bytes.ContainsAny(value, " \t") {
-			return googleReading{}
-		}
-	}
-	key, value = trimCSpaceBytes(key), trimCSpaceBytes(value)
-	if len(key) == 0 {
-		return googleReading{}
-	}
-	d := match.GoogleDirective(key)
-	switch d {
-	case syntax.DirectiveUserAgent:
-		return googleReading{ok: true, d: d, value: match.GoogleAgent(value)}
-	case syntax.DirectiveAllow, syntax.DirectiveDisallow, syntax.DirectiveSitemap:
-		return googleReading{ok: true, d: d, value: string(value)}
-	}
-	return googleReading{}
-}
-
-// trimCSpaceBytes trims what C's isspace calls space, as Google's parser
-// does.
-func trimCSpaceBytes(b []byte) []byte {
-	isSpace := func(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
-	for len(b) > 0 && isSpace(b[0]) {
-		b = b[1:]
-	}
-	for len(b) > 0 && isSpace(b[len(b)-1]) {
-		b = b[:len(b)-1]
-	}
-	return b
-}
-
-// plainReading is what the crawlers that take the syntax tree as it is
-// (RFC 9309, Bing, Yandex, the 1994 standard) make of a line: whether it
-// is blank, which ends a group for Yandex, and the directive and value
-// when a colon separates them.
-type plainReading struct {
-	blank bool
-	d     syntax.Directive
-	value string
-}
-
-// readLineAsWritten reads a line's text as plainReading says.
-func readLineAsWritten(text []byte) plainReading {
-	// The line goes after a line break, so that a byte order mark at its
-	// start is not taken for the file's.
-	src := append([]byte{'\n'}, text...)
-	f := syntax.Parse(src)
-	if len(f.Lines) < 2 {
-		return plainReading{blank: true}
-	}
-	l := &f.Lines[1]
-	r := plainReading{blank: l.Kind == syntax.LineBlank}
-	if sep := l.Sep(); l.Kind == syntax.LineDirective && sep.Len() == 1 && src[sep.Start] == ':' {
-		r.d = l.Directive
-		r.value = string(f.Text(l.Value()))
-		if r.d == syntax.DirectiveUserAgent {
-			r.value = syntax.LowerASCII(r.value)
-		}
-	}
-	return r
 }

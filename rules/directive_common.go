@@ -674,39 +674,6 @@ func quote(b []byte) string {
 	return "`" + s + "`"
 }
 
-// reading is how one profile reads a line: the directive and its value,
-// or DirectiveNone.
-type reading struct {
-	d     syntax.Directive
-	value string
-}
-
-// affectsVerdicts reports whether a line read this way can change which
-// URLs a crawler may fetch: rules, and the user-agent lines that group
-// them.
-func (r reading) affectsVerdicts() bool {
-	return r.d == syntax.DirectiveUserAgent || r.d == syntax.DirectiveAllow || r.d == syntax.DirectiveDisallow
-}
-
-// readLine returns how Google reads the line text, and how the profiles
-// that want exact names and a colon read it.
-func readLine(text []byte) (google, exact reading) {
-	f := syntax.Parse(text)
-	if len(f.Lines) == 0 || f.Lines[0].Kind != syntax.LineDirective {
-		return
-	}
-	l := &f.Lines[0]
-	value := string(f.Text(l.Value()))
-	google = reading{match.GoogleDirective(f.Text(l.Key())), value}
-	if google.d == syntax.DirectiveOther {
-		google = reading{}
-	}
-	if sep := l.Sep(); sep.Len() == 1 && text[sep.Start] == ':' && l.Directive != syntax.DirectiveOther {
-		exact = reading{l.Directive, value}
-	}
-	return google, exact
-}
-
 // A proof compares the verdicts of every targeted profile before and
 // after a fix, for each crawler the file names and each URL around the
 // rules of the groups the fix touches: its cost is roughly the product of
@@ -774,8 +741,8 @@ func (x *fixProver) safe(i int, edits []lint.Edit) bool {
 		at = e.Span.End
 	}
 	b = append(b, src[at:text.End]...)
-	gb, ob := readLine(src[text.Start:text.End])
-	ga, oa := readLine(b)
+	gb, ob := readAsGoogle(src[text.Start:text.End]), readAsStandard(src[text.Start:text.End])
+	ga, oa := readAsGoogle(b), readAsStandard(b)
 	if !gb.affectsVerdicts() && !ga.affectsVerdicts() && !ob.affectsVerdicts() && !oa.affectsVerdicts() {
 		return true
 	}

@@ -100,10 +100,10 @@ func runFileTooLarge(pass *lint.Pass) {
 		// The line as Google reads it is the last line of what it reads.
 		read := match.Google.Read(f)
 		l := &f.Lines[cutLine]
-		whole := readLineAsGoogle(f.Text(l.Text()))
-		if kept := readLineAsGoogle(read.Text(read.Lines[cutLine].Text())); whole != kept {
+		whole := readAsGoogleUncut(f.Text(l.Text()))
+		if kept := readGoogleLine(read, cutLine); !whole.sameToGoogle(kept) {
 			cut = fmt.Sprintf("line %d is cut at the limit: its end is lost, and Google reads it as %s", cutLine+1, kept.quote())
-			if !kept.ok {
+			if !kept.ok() {
 				cut = fmt.Sprintf("line %d is cut at the limit after %s: its end is lost, and Google reads no directive in it",
 					cutLine+1, quote(read.Text(read.Lines[cutLine].Text())))
 			}

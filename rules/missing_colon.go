@@ -47,7 +47,6 @@ func runMissingColon(pass *lint.Pass) {
 		if info.meant == syntax.DirectiveNone || info.colon == colonOK || isNoindexFamily(info.meant) {
 			return
 		}
-		l := &f.Lines[i]
 		text := quote(f.Text(info.body))
 		name := quote(f.Text(info.name))
 		others := targetsWhere(pass, func(p *match.Profile) bool { return p != match.Google })
@@ -55,7 +54,7 @@ func runMissingColon(pass *lint.Pass) {
 		if len(others) > 0 {
 			othersIgnore = prose.Subject(prose.Readers(others), "ignores", "ignore") + " the line"
 		}
-		google, _ := readLine(f.Text(l.Text()))
+		google := readGoogleLine(f, i)
 		readsAs := ""
 		if google.d == info.meant {
 			readsAs = quote([]byte(info.meant.Canonical() + ": " + google.value))

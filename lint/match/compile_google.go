@@ -64,15 +64,20 @@ func selectExact(r *Robots, agent string) []int {
 // value's leading run of letters, '_' and '-', lower-cased. "Googlebot/2.1"
 // names googlebot, "MJ12bot" names mj, and "*bot" the empty token, which
 // only an empty crawler name matches.
-func GoogleAgent(value []byte) string {
+func GoogleAgent(value []byte) string { return syntax.LowerASCII(string(GoogleToken(value))) }
+
+// GoogleToken is GoogleAgent without the lower-casing and without a copy:
+// the part of value Google compares, ignoring ASCII case, with crawler
+// names.
+func GoogleToken(value []byte) []byte {
 	if len(value) > 0 && value[0] == '*' && (len(value) == 1 || isCSpace(value[1])) {
-		return "*"
+		return value[:1]
 	}
 	n := 0
 	for n < len(value) && (value[n] >= 'a' && value[n] <= 'z' || value[n] >= 'A' && value[n] <= 'Z' || value[n] == '_' || value[n] == '-') {
 		n++
 	}
-	return syntax.LowerASCII(string(value[:n]))
+	return value[:n]
 }
 
 // GoogleDirective returns the directive Google reads in a key: keys are
@@ -117,17 +122,4 @@ func equalFoldASCII(b []byte, lower string) bool {
 		}
 	}
 	return true
-}
-
-// isCSpace is C's isspace in the C locale.
-func isCSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
-
-func trimCSpace(b []byte) []byte {
-	for len(b) > 0 && isCSpace(b[0]) {
-		b = b[1:]
-	}
-	for len(b) > 0 && isCSpace(b[len(b)-1]) {
-		b = b[:len(b)-1]
-	}
-	return b
 }

@@ -52,11 +52,26 @@ func GoogleText(text []byte) (d syntax.Directive, key, value []byte, n int) {
 	if nul := bytes.IndexByte(text, 0); nul >= 0 {
 		text = text[:nul]
 	}
+	d, key, value = googleKeyValue(text)
+	return d, key, value, len(text)
+}
+
+// GoogleTextUncut is GoogleText without Google's limit on a line's length:
+// what a line too long would mean to Google if it were short enough, which
+// line-too-long compares with what Google reads.
+func GoogleTextUncut(text []byte) (d syntax.Directive, key, value []byte) {
+	if nul := bytes.IndexByte(text, 0); nul >= 0 {
+		text = text[:nul]
+	}
+	return googleKeyValue(text)
+}
+
+func googleKeyValue(text []byte) (d syntax.Directive, key, value []byte) {
 	key, value, ok := googleSplit(text)
 	if !ok {
-		return syntax.DirectiveNone, nil, nil, len(text)
+		return syntax.DirectiveNone, nil, nil
 	}
-	return GoogleDirective(key), key, value, len(text)
+	return GoogleDirective(key), key, value
 }
 
 // googleSplitsAnew reports whether Google reads line i from its text
@@ -134,4 +149,17 @@ func StandardText(text []byte) (d syntax.Directive, value []byte, blank bool) {
 	}
 	d, value = StandardLine(f, 1)
 	return d, value, f.Lines[1].Kind == syntax.LineBlank
+}
+
+// isCSpace is C's isspace in the C locale.
+func isCSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
+
+func trimCSpace(b []byte) []byte {
+	for len(b) > 0 && isCSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isCSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
 }
