@@ -36,18 +36,14 @@ var ByteOrderMark = &lint.Rule{
 
 func runByteOrderMark(pass *lint.Pass) {
 	f := pass.File
-	checked, other := false, false
 	for _, x := range f.Facts {
 		switch x.Kind {
 		case syntax.FactBOM, syntax.FactPartialBOM, syntax.FactBOMInLine:
 		default:
 			continue
 		}
-		if !checked {
-			checked, other = true, judgeContent(pass).kind == contentOther
-		}
-		if other {
-			return
+		if !judgeContent(pass).reads(x.Line) {
+			continue
 		}
 		if x.Kind == syntax.FactBOMInLine {
 			reportInnerBOM(pass, x)

@@ -50,11 +50,8 @@ func runControlCharacter(pass *lint.Pass) {
 		default:
 			continue
 		}
-		if x.Line == prev || x.Line < 0 {
+		if x.Line == prev || x.Line < 0 || !judgeContent(pass).reads(x.Line) {
 			continue
-		}
-		if prev < 0 && judgeContent(pass).kind == contentOther {
-			return
 		}
 		prev = x.Line
 		checkLineChars(pass, x.Line)

@@ -280,34 +280,16 @@ func isNoindexFamily(d syntax.Directive) bool {
 // finding, about the character.
 type lineScan struct {
 	f *syntax.File
-	// other is true when the file is not robots.txt text at all (an HTML
-	// page, an error message, binary data): not-robots-txt reports that
-	// once, and reporting its lines would bury the one finding that
-	// matters. When not-robots-txt reports HTML or an error message printed
-	// before the robots.txt text, start is the first line Google reads a
-	// directive on, and the lines before it are that text.
-	other bool
+	// start is the first line crawlers read directives on (see
+	// contentVerdict.first): none in a file that is no robots.txt file,
+	// and after the HTML or the error message printed before the
+	// robots.txt text.
 	start int
 	fact  int
 }
 
 func newLineScan(pass *lint.Pass) *lineScan {
-	f := pass.File
-	s := &lineScan{f: f}
-	switch v := judgeContent(pass); v.kind {
-	case contentOther:
-		s.other = true
-	case contentPrefixed:
-		s.start = max(f.LineAt(v.evidence.End), 0)
-		for s.start < len(f.Lines) {
-			l := &f.Lines[s.start]
-			if l.Kind == syntax.LineDirective && match.GoogleDirective(f.Text(l.Key())) != syntax.DirectiveOther {
-				break
-			}
-			s.start++
-		}
-	}
-	return s
+	return &lineScan{f: pass.File, start: judgeContent(pass).first}
 }
 
 // charFactBefore reports whether line i has a character fact starting
@@ -333,9 +315,6 @@ func (s *lineScan) charFactBefore(i, end int) bool {
 // that misspelled-directive, missing-colon, invalid-line and
 // unknown-directive look at.
 func (s *lineScan) each(fn func(i int, info *lineInfo)) {
-	if s.other {
-		return
-	}
 	f := s.f
 	src := f.Bytes()
 	for i := s.start; i < len(f.Lines); i++ {

@@ -50,7 +50,7 @@ func runInvalidEncoding(pass *lint.Pass) {
 				return
 			}
 		}
-		if x.Kind == syntax.FactInvalidUTF8 {
+		if x.Kind == syntax.FactInvalidUTF8 && judgeContent(pass).reads(x.Line) {
 			reportInvalidByte(pass, x)
 		}
 	}

@@ -44,16 +44,9 @@ var longSample = func() string {
 
 func runLineTooLong(pass *lint.Pass) {
 	f := pass.File
-	checked := false
 	for _, x := range f.Facts {
-		if x.Kind != syntax.FactLineTooLong {
+		if x.Kind != syntax.FactLineTooLong || !judgeContent(pass).reads(x.Line) {
 			continue
-		}
-		if !checked {
-			checked = true
-			if judgeContent(pass).kind == contentOther {
-				return
-			}
 		}
 		l := &f.Lines[x.Line]
 		if c := l.Comment(); c.Len() > 0 && c.Start < x.Span.Start {
