@@ -653,105 +653,16 @@ func quote(b []byte) string {
 	return "`" + s + "`"
 }
 
-// A proof compares the verdicts of every targeted profile before and
-// after a fix, for each crawler the file names and each URL around the
-// rules of the groups the fix touches: its cost is roughly the product of
-// those counts. These bound what one fix and one rule run may spend, so
-// that a fix in a large file is offered as unsafe rather than making every
-// run slow.
-const (
-	maxProofQueries = 40_000
-	proofBudget     = 120_000
-)
-
-// fixProver decides whether fixes of one line are safe, within one rule
-// run's budget.
-type fixProver struct {
-	pass   *lint.Pass
-	budget int
-	agents int // user-agent lines in the file, or -1 until counted
-}
-
-func newFixProver(pass *lint.Pass) *fixProver {
-	return &fixProver{pass: pass, budget: proofBudget, agents: -1}
-}
-
-// cost estimates the verdicts a proof of a fix on line i compares.
-func (x *fixProver) cost(i int) int {
-	f := x.pass.File
-	if x.agents < 0 {
-		x.agents = 0
-		for k := range f.Lines {
-			if f.Lines[k].Directive == syntax.DirectiveUserAgent {
-				x.agents++
-			}
-		}
-	}
-	// Profiles group lines differently, so count the rules of the
-	// neighbouring groups too.
-	rules := 0
-	g := max(f.GroupAt(i), 0)
-	for k := g - 1; k <= g+1; k++ {
-		if k >= 0 && k < len(f.Groups) {
-			rules += len(f.Groups[k].Rules)
-		}
-	}
-	return (2*x.agents + 2) * (10*rules + 3) * len(x.pass.Targets) * 2
-}
-
-// safe reports whether edits, all inside line i, are a safe fix: Google
-// must read the line as before when it reads a rule or user-agent line
-// there before or after, and then the other targeted profiles' verdicts
-// may only move towards Google's, which is checked by comparing them. A
-// line that no profile reads as a rule or user-agent line, before or
-// after, changes no verdict.
-func (x *fixProver) safe(i int, edits []lint.Edit) bool {
-	f := x.pass.File
-	src := f.Bytes()
-	text := f.Lines[i].Text()
-	var b []byte
-	at := text.Start
-	for _, e := range edits {
-		if e.Span.Start < at || e.Span.End > text.End {
-			return false
-		}
-		b = append(b, src[at:e.Span.Start]...)
-		b = append(b, e.NewText...)
-		at = e.Span.End
-	}
-	b = append(b, src[at:text.End]...)
-	gb, ob := readAsGoogle(src[text.Start:text.End]), readAsStandard(src[text.Start:text.End])
-	ga, oa := readAsGoogle(b), readAsStandard(b)
-	if !gb.affectsVerdicts() && !ga.affectsVerdicts() && !ob.affectsVerdicts() && !oa.affectsVerdicts() {
-		return true
-	}
-	if gb != ga {
-		return false
-	}
-	others := targetsWhere(x.pass, func(p *match.Profile) bool { return p != match.Google })
-	if len(others) == 0 {
-		return true
-	}
-	cost := x.cost(i)
-	if cost > maxProofQueries || cost > x.budget {
-		return false
-	}
-	x.budget -= cost
-	after, applied := lint.ApplyFixes(src, []lint.Diagnostic{{Fixes: []lint.Fix{{Safe: true, Edits: edits}}}}, false)
-	// CheckFixSafety compares Google's verdicts itself.
-	return len(applied) == 1 && lint.CheckFixSafety(src, after, others) == ""
-}
-
 // reportName reports a finding of misspelled-directive or missing-colon on
 // line i, with the fix that names the directive exactly. A line naming a
 // directive no targeted crawler acts on loses nothing they would do, so it
 // is reported as a warning at most.
-func reportName(pass *lint.Pass, prover *fixProver, i int, info *lineInfo, span syntax.Span, msg string, severity lint.Severity) {
+func reportName(pass *lint.Pass, i int, info *lineInfo, span syntax.Span, msg string, severity lint.Severity) {
 	if len(targetsWhere(pass, func(p *match.Profile) bool { return honours(info.meant, p) })) == 0 {
 		severity = max(severity, lint.Warning)
 	}
 	var opts []lint.ReportOption
-	if fix, ok := nameFix(prover, i, info); ok {
+	if fix, ok := nameFix(pass, i, info); ok {
 		opts = append(opts, lint.WithFix(fix))
 	}
 	if severity != lint.Error {
@@ -764,7 +675,7 @@ func reportName(pass *lint.Pass, prover *fixProver, i int, info *lineInfo, span 
 // follow the name with a colon, or false when there is nothing to fix.
 // misspelled-directive and missing-colon offer the same fix on a line that
 // needs both, so that applying either leaves the line whole.
-func nameFix(x *fixProver, i int, info *lineInfo) (lint.Fix, bool) {
+func nameFix(pass *lint.Pass, i int, info *lineInfo) (lint.Fix, bool) {
 	canonical := info.meant.Canonical()
 	rename := info.how != matchExact
 	var edits []lint.Edit
@@ -780,7 +691,7 @@ func nameFix(x *fixProver, i int, info *lineInfo) (lint.Fix, bool) {
 		return lint.Fix{}, false
 	case info.colon == colonStandIn && !rename:
 		edits = []lint.Edit{{Span: info.sep, NewText: ":"}}
-		title = "Replace " + quote(x.pass.File.Text(info.sep)) + " with `:`"
+		title = "Replace " + quote(pass.File.Text(info.sep)) + " with `:`"
 	case info.colon == colonStandIn:
 		edits = []lint.Edit{{Span: syntax.Span{Start: info.garbled.Start, End: info.sep.End}, NewText: canonical + ":"}}
 		title = "Rewrite as `" + canonical + ":`"
@@ -791,7 +702,7 @@ func nameFix(x *fixProver, i int, info *lineInfo) (lint.Fix, bool) {
 		edits = []lint.Edit{{Span: syntax.Span{Start: info.garbled.Start, End: info.name.End}, NewText: canonical + ":"}}
 		title = "Rewrite as `" + canonical + ":`"
 	}
-	return lint.Fix{Title: title, Safe: x.safe(i, edits), Edits: edits}, true
+	return lint.Fix{Title: title, Safe: pass.ProveSafe(i, edits), Edits: edits}, true
 }
 
 // hereAndMore counts, for a finding reported once on the first of lines,

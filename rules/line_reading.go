@@ -81,13 +81,6 @@ func (r lineReading) sameToStandards(o lineReading) bool {
 	return r == o
 }
 
-// affectsVerdicts reports whether a line read this way can change which
-// URLs a crawler may fetch: rules, and the user-agent lines that group
-// them.
-func (r lineReading) affectsVerdicts() bool {
-	return r.d == syntax.DirectiveUserAgent || r.d == syntax.DirectiveAllow || r.d == syntax.DirectiveDisallow
-}
-
 // quote shows Google's reading in a message: "`Disallow: /a`", with the
 // crawler token of a user-agent line, or "nothing".
 func (r lineReading) quote() string {

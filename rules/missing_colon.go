@@ -40,7 +40,6 @@ var MissingColon = &lint.Rule{
 }
 
 func runMissingColon(pass *lint.Pass) {
-	prover := newFixProver(pass)
 	f := pass.File
 	next := &nextRuleLine{f: f}
 	newLineScan(pass).each(func(i int, info *lineInfo) {
@@ -119,7 +118,7 @@ func runMissingColon(pass *lint.Pass) {
 		if span.Len() == 0 {
 			span = info.name
 		}
-		reportName(pass, prover, i, info, span, msg, severity)
+		reportName(pass, i, info, span, msg, severity)
 	})
 }
 

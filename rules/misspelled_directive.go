@@ -42,7 +42,6 @@ var MisspelledDirective = &lint.Rule{
 }
 
 func runMisspelledDirective(pass *lint.Pass) {
-	prover := newFixProver(pass)
 	newLineScan(pass).each(func(i int, info *lineInfo) {
 		if info.meant == syntax.DirectiveNone || info.how == matchExact || isNoindexFamily(info.meant) {
 			return
@@ -71,6 +70,6 @@ func runMisspelledDirective(pass *lint.Pass) {
 		default:
 			msg = fmt.Sprintf("%s is not a directive: did you mean %s? Every crawler ignores the line", quote(written), canonical)
 		}
-		reportName(pass, prover, i, info, span, msg, severity)
+		reportName(pass, i, info, span, msg, severity)
 	})
 }
