@@ -249,7 +249,7 @@ func TestReadingCrawlerView(t *testing.T) {
 				c.add(name, 0, sc.name+" groups", fmt.Sprintf("view %v, compiled %v", got, want))
 				continue
 			}
-			selected := r.Check(sc.token, "/").Groups
+			selected := r.Select(sc.token)
 			if !slices.Equal(v.selected, selected) && len(v.selected)+len(selected) > 0 {
 				c.add(name, 0, sc.name+" selection", fmt.Sprintf("view %v, compiled %v", v.selected, selected))
 			}

@@ -21,21 +21,25 @@ func readGoogle(r *Robots) {
 		case syntax.DirectiveUserAgent:
 			g.agent(i, GoogleAgent(value))
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			allow := d == syntax.DirectiveAllow
-			pattern := EscapePattern(string(value))
-			rule := Rule{Line: i, Allow: allow, Pattern: pattern, Priority: int32(len(pattern))}
-			// Google also reads "Allow: /a/index.html" (or .htm, or
-			// anything from "/index.htm" after the last slash) as
-			// "Allow: /a/$", with the priority of that shorter pattern.
-			if slash := strings.LastIndexByte(pattern, '/'); allow && slash >= 0 && strings.HasPrefix(pattern[slash:], "/index.htm") {
-				dir := pattern[:slash+1] + "$"
-				g.rule(rule, Rule{Line: i, Allow: true, Pattern: dir, Priority: int32(len(dir))})
-			} else {
-				g.rule(rule)
-			}
+			g.rule(i, d == syntax.DirectiveAllow, string(value))
 		}
 	}
 	g.finish()
+}
+
+// googleRule reads a rule as Google does: its pattern escaped (see
+// EscapePattern), with the pattern's length as its priority. Google also
+// reads "Allow: /a/index.html" (or .htm, or anything from "/index.htm"
+// after the last slash) as "Allow: /a/$", with the priority of that
+// shorter pattern.
+func googleRule(dst []Rule, line, _ int, allow bool, value string) []Rule {
+	pattern := EscapePattern(value)
+	dst = append(dst, Rule{Line: line, Allow: allow, Pattern: pattern, Priority: int32(len(pattern))})
+	if slash := strings.LastIndexByte(pattern, '/'); allow && slash >= 0 && strings.HasPrefix(pattern[slash:], "/index.htm") {
+		dir := pattern[:slash+1] + "$"
+		dst = append(dst, Rule{Line: line, Allow: true, Pattern: dir, Priority: int32(len(dir))})
+	}
+	return dst
 }
 
 // selectExact picks groups as Google and RFC 9309 do: every group that

@@ -1,6 +1,10 @@
 package match
 
-import "github.com/robotslint/robotslint/syntax"
+import (
+	"strings"
+
+	"github.com/robotslint/robotslint/syntax"
+)
 
 // A Profile is one way of reading robots.txt: a standard's or a crawler's.
 // Profiles are immutable values; use the ones this package defines.
@@ -22,6 +26,10 @@ type Profile struct {
 	// readGroups fills Robots.Groups from the file as the profile reads
 	// it.
 	readGroups func(*Robots)
+	// readRule appends to dst the rules a rule line reads as: none when
+	// the profile drops it, two for Google's index.html reading. lines is
+	// the number of lines read, for priorities that depend on the line.
+	readRule func(dst []Rule, line, lines int, allow bool, value string) []Rule
 	// selectGroups returns the indices of the groups whose rules apply to
 	// the crawler named agent, as it is given.
 	selectGroups func(r *Robots, agent string) []int
@@ -51,6 +59,7 @@ var Google = &Profile{
 	Summary:      "Google's open-source robots.txt parser and matcher (Googlebot and Google's other crawlers)",
 	SizeLimit:    syntax.SizeLimit,
 	readGroups:   readGoogle,
+	readRule:     googleRule,
 	selectGroups: selectExact,
 	path:         googlePath,
 }
@@ -68,6 +77,7 @@ var RFC9309 = &Profile{
 	Summary:          "RFC 9309, the Robots Exclusion Protocol, as written (2022)",
 	SizeLimit:        syntax.SizeLimit,
 	readGroups:       readRFC9309,
+	readRule:         rfcRule,
 	selectGroups:     selectExact,
 	path:             rfcPath,
 	robotsTxtAllowed: true,
@@ -85,6 +95,7 @@ var Bing = &Profile{
 	Summary:          "Bingbot, as Microsoft documents it (RFC 9309 where Bing says nothing)",
 	SizeLimit:        syntax.SizeLimit,
 	readGroups:       readRFC9309,
+	readRule:         rfcRule,
 	selectGroups:     selectExact,
 	path:             rfcPath,
 	robotsTxtAllowed: true,
@@ -103,6 +114,7 @@ var Yandex = &Profile{
 	Summary:          "Yandex's robots (YandexBot and the others), as Yandex documents them",
 	SizeLimit:        syntax.SizeLimit,
 	readGroups:       readYandex,
+	readRule:         yandexRule,
 	selectGroups:     selectContained,
 	path:             rfcPath,
 	robotsTxtAllowed: true,
@@ -120,6 +132,7 @@ var Legacy = &Profile{
 	Readers:          "1994-standard crawlers",
 	Summary:          "the 1994 robots.txt standard with Koster's 1997 draft (first match, plain prefixes)",
 	readGroups:       readLegacy,
+	readRule:         legacyRule,
 	selectGroups:     selectFirstContaining,
 	path:             legacyPath,
 	literal:          true,
@@ -151,4 +164,24 @@ func (p *Profile) Read(f *syntax.File) *syntax.File {
 		return f.Prefix(p.SizeLimit)
 	}
 	return f
+}
+
+// Matches reports whether a rule line, an Allow line when allow is true
+// and a Disallow line otherwise, with the value value, matches url (an
+// absolute URL or a path) as p reads both: the profile's normalisation of
+// pattern and path, its wildcards or plain prefixes, Google's index.html
+// reading of Allow lines. A rule the profile drops or that never decides
+// (an empty value) matches nothing. That profiles other than google always
+// allow /robots.txt is not the rule's doing: see Robots.Check.
+func (p *Profile) Matches(allow bool, value, url string) bool {
+	var buf [2]Rule
+	path := p.path(url)
+	for _, rule := range p.readRule(buf[:0], 0, 1, allow, value) {
+		switch {
+		case rule.Priority <= 0:
+		case p.literal && strings.HasPrefix(path, rule.Pattern), !p.literal && wildcardMatch(path, rule.Pattern):
+			return true
+		}
+	}
+	return false
 }

@@ -123,6 +123,11 @@ func (r *Robots) Check(agent, url string) Verdict {
 	return v
 }
 
+// Select returns the indices in Groups of the groups whose rules apply to
+// the crawler whose robots.txt name is agent, in file order: empty when
+// none does. The slice is shared; do not change it.
+func (r *Robots) Select(agent string) []int { return r.ruleset(agent).groups }
+
 // ruleset returns the rules that apply to agent, built on the first query
 // that selects its groups.
 func (r *Robots) ruleset(agent string) *ruleset {
@@ -183,14 +188,14 @@ func (g *groupReader) agent(line int, token string) {
 	group.Agents = append(group.Agents, token)
 }
 
-// rule adds the rules read on a rule line, none if the profile drops the
-// line: even so the line ends the group's run of user-agent lines.
-func (g *groupReader) rule(rules ...Rule) {
+// rule adds the rules the profile reads on a rule line, none if it drops
+// the line: even so the line ends the group's run of user-agent lines.
+func (g *groupReader) rule(line int, allow bool, value string) {
 	if g.cur < 0 {
 		return
 	}
 	g.ruleSeen = true
-	g.rules = append(g.rules, rules...)
+	g.rules = g.r.Profile.readRule(g.rules, line, len(g.r.read.Lines), allow, value)
 }
 
 // close ends the open group.

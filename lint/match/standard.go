@@ -15,9 +15,8 @@ import (
 // readExact groups lines for the profiles that take directive names
 // exactly as written: a group starts at a user-agent line that follows a
 // rule, rules outside any group are dropped, and with blankEndsGroup a
-// blank line ends the group too. rule turns an Allow or Disallow line
-// into a Rule, or drops it.
-func readExact(r *Robots, blankEndsGroup bool, rule func(i int, allow bool, value string) (Rule, bool)) {
+// blank line ends the group too. The profile's readRule reads each rule.
+func readExact(r *Robots, blankEndsGroup bool) {
 	f := r.read
 	g := newGroupReader(r)
 	for i := range f.Lines {
@@ -31,11 +30,7 @@ func readExact(r *Robots, blankEndsGroup bool, rule func(i int, allow bool, valu
 		case syntax.DirectiveUserAgent:
 			g.agent(i, syntax.LowerASCII(string(v)))
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			if r, ok := rule(i, d == syntax.DirectiveAllow, string(v)); ok {
-				g.rule(r)
-			} else {
-				g.rule()
-			}
+			g.rule(i, d == syntax.DirectiveAllow, string(v))
 		}
 	}
 	g.finish()
@@ -43,42 +38,43 @@ func readExact(r *Robots, blankEndsGroup bool, rule func(i int, allow bool, valu
 
 // readRFC9309 reads a file as RFC 9309 does: blank lines and other records
 // never end a group (§2.1, §2.2.4).
-func readRFC9309(r *Robots) { readExact(r, false, rfcRule) }
+func readRFC9309(r *Robots) { readExact(r, false) }
 
 // readYandex reads a file as Yandex does: a blank line ends a group, so
-// the rules after it belong to none, and rules that start with neither '/'
-// nor '*', which Yandex rejects, are dropped.
-func readYandex(r *Robots) {
-	readExact(r, true, func(i int, allow bool, value string) (Rule, bool) {
-		if value != "" && value[0] != '/' && value[0] != '*' {
-			return Rule{}, false
-		}
-		return rfcRule(i, allow, value)
-	})
-}
+// the rules after it belong to none.
+func readYandex(r *Robots) { readExact(r, true) }
 
 // rfcRule reads a rule as RFC 9309 does. "The most specific match is the
 // match that has the most octets": the pattern's, once normalised. An
 // empty pattern is no rule.
-func rfcRule(i int, allow bool, value string) (Rule, bool) {
+func rfcRule(dst []Rule, line, _ int, allow bool, value string) []Rule {
 	pattern := rfcNormalize(value, false)
-	return Rule{Line: i, Allow: allow, Pattern: pattern, Priority: int32(len(pattern))}, true
+	return append(dst, Rule{Line: line, Allow: allow, Pattern: pattern, Priority: int32(len(pattern))})
+}
+
+// yandexRule reads a rule as Yandex does: as RFC 9309 does, except that a
+// rule that starts with neither '/' nor '*', which Yandex rejects, is
+// dropped.
+func yandexRule(dst []Rule, line, lines int, allow bool, value string) []Rule {
+	if value != "" && value[0] != '/' && value[0] != '*' {
+		return dst
+	}
+	return rfcRule(dst, line, lines, allow, value)
 }
 
 // readLegacy reads a file as the 1994 standard and the 1997 draft do:
-// blank lines separate records (comment lines do not), and rules keep file
-// order, each with a higher priority than every rule after it.
-func readLegacy(r *Robots) {
-	n := len(r.read.Lines)
-	readExact(r, true, func(i int, allow bool, value string) (Rule, bool) {
-		rule := Rule{Line: i, Allow: allow, Pattern: legacyNormalize(value)}
-		// An empty value "indicates that all URLs can be retrieved": it
-		// matches nothing.
-		if rule.Pattern != "" {
-			rule.Priority = int32(n - i)
-		}
-		return rule, true
-	})
+// blank lines separate records (comment lines do not).
+func readLegacy(r *Robots) { readExact(r, true) }
+
+// legacyRule reads a rule as the 1997 draft does: rules keep file order,
+// each with a higher priority than every rule after it. An empty value
+// "indicates that all URLs can be retrieved": it matches nothing.
+func legacyRule(dst []Rule, line, lines int, allow bool, value string) []Rule {
+	rule := Rule{Line: line, Allow: allow, Pattern: legacyNormalize(value)}
+	if rule.Pattern != "" {
+		rule.Priority = int32(lines - line)
+	}
+	return append(dst, rule)
 }
 
 // selectContained picks groups as Yandex documents: a group applies to a
