@@ -1,13 +1,6 @@
 package rules
 
-// This file holds what the user-agent and group rules (list_agent.go)
-// share: how to name the targeted crawlers in a message, how to read a
-// User-agent value, which readers a group concerns, and how to insert a
-// line. Its unexported names start with "ua" so that they cannot collide
-// with the helpers of the other rule files in the package.
-
 import (
-	"bytes"
 	"strings"
 	"sync"
 
@@ -16,6 +9,12 @@ import (
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
+
+// This file holds what the user-agent and group rules (list_agent.go)
+// share: how to name the targeted crawlers in a message, how to read a
+// User-agent value, which readers a group concerns, and how to insert a
+// line. Its unexported names start with "ua" so that they cannot collide
+// with the helpers of the other rule files in the package.
 
 // uaTargeted returns the names of those of profiles the pass targets, in
 // the order given.
@@ -352,78 +351,6 @@ func uaShapes(f *syntax.File) []uaShape {
 	return shapes
 }
 
-// uaYandexCheck decides whether a fix that makes Yandex read a group
-// whole, as Google does, is safe: whether every Yandex verdict it changes
-// becomes Google's. It is built on the first fix that asks.
-//
-// Completing a group moves Yandex to Google's verdicts only where the two
-// read the completed rules alike and pick the same groups for a crawler.
-// Otherwise a verdict that agreed by accident while the rules were cut
-// short can come to differ: Google's index.html rule, percent-encoding or
-// a `$` inside a pattern, a line Google reads as a rule and Yandex does
-// not, or a crawler whose group Google finds by the leading token of a
-// value ("Googlebot/2.1") and Yandex by the whole value. And a longest
-// match over part of the rules is no closer to the longest match over all
-// of them than it was before: every other group Yandex merges with this
-// one must be whole already.
-type uaYandexCheck struct {
-	pass    *lint.Pass
-	shapes  []uaShape
-	valid   bool           // every User-agent value in the file is a token or *
-	special []bool         // lines on which Google cuts the text (NUL, control character, length)
-	alike   []bool         // per group: Google and Yandex read its lines alike
-	bad     map[string]int // agent -> the groups naming it that are partial or not alike
-}
-
-func newUAYandexCheck(pass *lint.Pass, shapes []uaShape) *uaYandexCheck {
-	f := pass.File
-	c := &uaYandexCheck{pass: pass, shapes: shapes, valid: true, alike: make([]bool, len(shapes)), bad: map[string]int{}}
-	uaUserAgentLines(f, func(_ int, _ *syntax.Line, value []byte) {
-		if uaClassify(value) != uaValid {
-			c.valid = false
-		}
-	})
-	c.special = make([]bool, len(f.Lines))
-	for _, x := range f.Facts {
-		switch x.Kind {
-		case syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong:
-			if x.Line >= 0 {
-				c.special[x.Line] = true
-			}
-		}
-	}
-	// Each group's lines are read once: the groups tile the file.
-	for k := range shapes {
-		c.alike[k] = c.computeAlike(k)
-		if c.alike[k] && !shapes[k].partial() {
-			continue
-		}
-		for _, a := range uaDistinct(shapes[k].agentsOf(f)) {
-			c.bad[a]++
-		}
-	}
-	return c
-}
-
-// safe reports whether completing Yandex's reading of group k is safe.
-func (c *uaYandexCheck) safe(k int) bool {
-	if c.pass.Targeted(match.Legacy) || !c.valid || !c.alike[k] {
-		// The 1994 standard reads the completed group by first match,
-		// which can differ from Google where the cut one did not.
-		return false
-	}
-	self := 0 // group k counts among the bad groups of its agents
-	if c.shapes[k].partial() {
-		self = 1
-	}
-	for _, a := range uaDistinct(c.shapes[k].agentsOf(c.pass.File)) {
-		if a != "*" && !uaSafeForYandex(c.pass, a) || c.bad[a]-self > 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // uaDistinct returns list without repeats, keeping the first of each.
 func uaDistinct(list []string) []string {
 	var out []string
@@ -435,61 +362,6 @@ func uaDistinct(list []string) []string {
 		}
 	}
 	return out
-}
-
-func (c *uaYandexCheck) computeAlike(k int) bool {
-	f := c.pass.File
-	g := c.shapes[k].g
-	if g.End > 0 && f.Lines[g.End-1].Span.End > match.Yandex.SizeLimit {
-		return false // Yandex stops reading at 500 KiB
-	}
-	for i := g.First; i < g.End; i++ {
-		l := &f.Lines[i]
-		if c.special[i] {
-			return false
-		}
-		if l.Kind != syntax.LineDirective {
-			continue
-		}
-		google := match.GoogleDirective(f.Text(l.Key()))
-		group := func(d syntax.Directive) bool { return d == syntax.DirectiveUserAgent || d.IsRule() }
-		if !group(google) && !group(l.Directive) {
-			continue
-		}
-		sep := l.Sep()
-		if google != l.Directive || sep.Len() != 1 || f.Bytes()[sep.Start] != ':' {
-			return false // a misspelled key or a missing colon: only Google reads it
-		}
-		if l.Directive.IsRule() && !uaPatternAlike(f.Text(l.Value()), l.Directive == syntax.DirectiveAllow) {
-			return false
-		}
-	}
-	return true
-}
-
-// uaPatternAlike reports whether Google and Yandex match a rule's pattern
-// alike: empty, or starting with '/' or '*' (Yandex drops other rules), in
-// printable ASCII without '%' (each normalises encodings its own way),
-// with '$' only at the end, and not an Allow that Google also reads as
-// allowing its directory ("/a/index.html" allows "/a/" at Google).
-func uaPatternAlike(p []byte, allow bool) bool {
-	if len(p) == 0 {
-		return true
-	}
-	if p[0] != '/' && p[0] != '*' {
-		return false
-	}
-	for i, c := range p {
-		if c <= ' ' || c >= 0x7F || c == '%' || c == '$' && i != len(p)-1 {
-			return false
-		}
-	}
-	if allow {
-		if slash := bytes.LastIndexByte(p, '/'); slash >= 0 && bytes.HasPrefix(p[slash:], []byte("/index.htm")) {
-			return false
-		}
-	}
-	return true
 }
 
 // uaQuotedValues returns the quoted values of the User-agent lines, for a

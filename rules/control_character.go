@@ -325,64 +325,6 @@ func removeSpan(text []byte, from, to int) []byte {
 	return append(append(out, text[:from]...), text[to:]...)
 }
 
-// editEffect is what removing or repairing something that should not be
-// in a line changes for crawlers.
-type editEffect struct {
-	// googleSame says Google reads the line the same without it, and
-	// othersSame the same of the crawlers that read the syntax tree.
-	googleSame, othersSame bool
-	// google says what Google reads now, when googleSame is false.
-	google string
-	// severity is how much it matters: error when Google misreads the
-	// line, warning when only other crawlers do, info when none does.
-	severity lint.Severity
-	// safe says that the edit is a safe fix: no crawler reads the line
-	// differently after it. That one crawler comes to read the line as
-	// Google does is not enough: how it groups the other lines decides
-	// whether that moves its verdicts towards Google's or away from them.
-	safe bool
-}
-
-// judgeEdit compares how crawlers read a line's text before and after an
-// edit that removes or repairs something that should not be there; how
-// says "without it" or "once repaired" in messages.
-func judgeEdit(pass *lint.Pass, before, after []byte, how string) editEffect {
-	gBefore, gAfter := readAsGoogle(before), readAsGoogle(after)
-	if gBefore.sameToGoogle(gAfter) {
-		// Crawlers that read the syntax tree matter only when targeted.
-		others, limited := false, false
-		for _, p := range pass.Targets {
-			others = others || p != match.Google
-			limited = limited || p.SizeLimit > 0
-		}
-		if !others || readAsStandard(before).sameToStandards(readAsStandard(after)) {
-			// Still, an edit that changes the length of a file past a
-			// profile's size limit moves the limit to other lines.
-			safe := !limited || len(pass.File.Bytes()) <= syntax.SizeLimit || len(before) == len(after)
-			return editEffect{googleSame: true, othersSame: true, severity: lint.Info, safe: safe}
-		}
-		return editEffect{googleSame: true, severity: lint.Warning}
-	}
-	var what string
-	switch {
-	case !gBefore.ok():
-		what = "Google ignores the line, which " + how + " reads " + gAfter.quote()
-	case !gAfter.ok():
-		what = "Google reads " + gBefore.quote() + ", and " + how + " would ignore the line"
-	case gBefore.d != gAfter.d:
-		what = "Google reads " + gBefore.quote() + " instead of " + gAfter.quote()
-	case gBefore.d == syntax.DirectiveUserAgent && gBefore.token() == "":
-		what = "Google reads an empty crawler name, which matches no crawler, instead of `" + gAfter.token() + "`"
-	case gBefore.d == syntax.DirectiveUserAgent:
-		what = "Google reads the crawler name as `" + gBefore.token() + "` instead of `" + gAfter.token() + "`"
-	case gBefore.d == syntax.DirectiveSitemap:
-		what = "Google reads the sitemap URL as `" + visibleText([]byte(gBefore.value)) + "`"
-	default:
-		what = "Google matches the pattern as `" + googlePatternText(gBefore.value) + "` instead of `" + googlePatternText(gAfter.value) + "`"
-	}
-	return editEffect{google: what, severity: lint.Error}
-}
-
 // otherTargetNames names the targeted profiles other than Google, for
 // messages: "Bing, Yandex and RFC 9309 crawlers", or "other crawlers".
 func otherTargetNames(pass *lint.Pass) string {

@@ -269,4 +269,3 @@ func hasGoogleDirective(f *syntax.File) bool {
 	}
 	return false
 }
-

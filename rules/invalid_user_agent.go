@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/lint/prose"
-	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -226,32 +224,3 @@ func uaCrawlerIn(value []byte) string {
 	}
 	return ""
 }
-
-// uaSafeForYandex reports whether making a group's token exactly token
-// (lower case) keeps Yandex from moving away from Google, when Yandex is
-// targeted. Yandex robots obey a group whose value their name contains,
-// Google only one whose token equals their name: a token that is part of
-// another Yandex robot's name ("yandex" of "yandexbot") would give that
-// robot the group at Yandex but not at Google.
-func uaSafeForYandex(pass *lint.Pass, token string) bool {
-	if !pass.Targeted(match.Yandex) {
-		return true
-	}
-	for _, name := range uaYandexNames() {
-		if name != token && strings.Contains(name, token) {
-			return false
-		}
-	}
-	return true
-}
-
-// uaYandexNames are the lower-cased tokens of the known Yandex robots.
-var uaYandexNames = sync.OnceValue(func() []string {
-	var names []string
-	for _, c := range kb.Crawlers() {
-		if name := syntax.LowerASCII(c.Token); strings.Contains(name, "yandex") {
-			names = append(names, name)
-		}
-	}
-	return names
-})
