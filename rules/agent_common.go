@@ -175,35 +175,6 @@ func uaGroupAgents(f *syntax.File, lines []int) []string {
 	return agents
 }
 
-// uaEOL returns the line terminator to write after a new line next to line
-// i: line i's own, or else the file's first, or else "\n".
-func uaEOL(f *syntax.File, i int) string {
-	if i >= 0 && i < len(f.Lines) {
-		if eol := f.Lines[i].EOL(); eol.Len() > 0 {
-			return string(f.Text(eol))
-		}
-	}
-	for k := range f.Lines {
-		if eol := f.Lines[k].EOL(); eol.Len() > 0 {
-			return string(f.Text(eol))
-		}
-	}
-	return "\n"
-}
-
-// uaInsertAfter returns the edit that adds text as a new line after line
-// i, keeping line i's terminator and giving the new line the same one; a
-// last line without a terminator gets one before the new line, and the new
-// line then has none, as the file had.
-func uaInsertAfter(f *syntax.File, i int, text string) lint.Edit {
-	l := &f.Lines[i]
-	eol := uaEOL(f, i)
-	if l.EOL().Len() == 0 {
-		return lint.Edit{Span: syntax.Span{Start: l.Span.End, End: l.Span.End}, NewText: eol + text}
-	}
-	return lint.Edit{Span: syntax.Span{Start: l.Span.End, End: l.Span.End}, NewText: text + eol}
-}
-
 // uaLineText returns a directive line as a message quotes it: key, colon,
 // value, without the comment.
 func uaLineText(f *syntax.File, i int) string {
@@ -416,16 +387,6 @@ var uaCrawlerIndex = sync.OnceValue(func() map[string]*kb.Crawler {
 	}
 	return m
 })
-
-// uaRemoveBlank returns the edit that removes blank line i: the line, or,
-// when a stray carriage return makes it (the line above ends "\r\r\n"),
-// that carriage return, which leaves the line above ending in "\r\n".
-func uaRemoveBlank(f *syntax.File, i int) lint.Edit {
-	if uaBlankHint(f, i) != "" {
-		return lint.Edit{Span: f.Lines[i-1].EOL()}
-	}
-	return lint.Edit{Span: f.Lines[i].Span}
-}
 
 // uaLowerInto appends b to dst with ASCII letters lower-cased, as
 // syntax.LowerASCII does, so that a map keyed by lower-cased values can be

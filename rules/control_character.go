@@ -319,12 +319,6 @@ func allSpaceLike(runes []rune) bool {
 	return true
 }
 
-// removeSpan returns text without text[from:to].
-func removeSpan(text []byte, from, to int) []byte {
-	out := make([]byte, 0, len(text)-(to-from))
-	return append(append(out, text[:from]...), text[to:]...)
-}
-
 // otherTargetNames names the targeted profiles other than Google, for
 // messages: "Bing, Yandex and RFC 9309 crawlers", or "other crawlers".
 func otherTargetNames(pass *lint.Pass) string {

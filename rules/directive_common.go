@@ -671,40 +671,6 @@ func reportName(pass *lint.Pass, i int, info *lineInfo, span syntax.Span, msg st
 	pass.Report(span, msg, opts...)
 }
 
-// nameFix returns the fix that makes a line name its directive exactly and
-// follow the name with a colon, or false when there is nothing to fix.
-// misspelled-directive and missing-colon offer the same fix on a line that
-// needs both, so that applying either leaves the line whole.
-func nameFix(pass *lint.Pass, i int, info *lineInfo) (lint.Fix, bool) {
-	canonical := info.meant.Canonical()
-	rename := info.how != matchExact
-	var edits []lint.Edit
-	title := ""
-	switch {
-	case info.how == matchGarbled && info.colon == colonOK:
-		edits = []lint.Edit{{Span: info.garbled}}
-		title = "Remove the garbled byte order mark"
-	case info.colon == colonOK && rename:
-		edits = []lint.Edit{{Span: info.name, NewText: canonical}}
-		title = "Rename to " + canonical
-	case info.colon == colonOK:
-		return lint.Fix{}, false
-	case info.colon == colonStandIn && !rename:
-		edits = []lint.Edit{{Span: info.sep, NewText: ":"}}
-		title = "Replace " + quote(pass.File.Text(info.sep)) + " with `:`"
-	case info.colon == colonStandIn:
-		edits = []lint.Edit{{Span: syntax.Span{Start: info.garbled.Start, End: info.sep.End}, NewText: canonical + ":"}}
-		title = "Rewrite as `" + canonical + ":`"
-	case !rename:
-		edits = []lint.Edit{{Span: syntax.Span{Start: info.name.End, End: info.name.End}, NewText: ":"}}
-		title = "Insert `:`"
-	default:
-		edits = []lint.Edit{{Span: syntax.Span{Start: info.garbled.Start, End: info.name.End}, NewText: canonical + ":"}}
-		title = "Rewrite as `" + canonical + ":`"
-	}
-	return lint.Fix{Title: title, Safe: pass.ProveSafe(i, edits), Edits: edits}, true
-}
-
 // hereAndMore counts, for a finding reported once on the first of lines,
 // the other lines it is about.
 func hereAndMore(lines []int) string {

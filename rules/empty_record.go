@@ -122,7 +122,7 @@ func cutFromRules(pass *lint.Pass, shapes []uaShape, k int, check **uaYandexChec
 		fix.Title = "Remove the blank lines"
 	}
 	for _, i := range blanks {
-		fix.Edits = append(fix.Edits, uaRemoveBlank(f, i))
+		fix.Edits = append(fix.Edits, removeBlankLine(f, i))
 	}
 	opts := []lint.ReportOption{lint.WithRelated(f.Lines[blanks[0]].Span, "the blank line")}
 	for _, run := range cutRuns[1:] {
@@ -193,10 +193,10 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []uaShape, k int) {
 	pass.Report(uaDirectiveSpan(&f.Lines[first]), msg.String(),
 		lint.WithFix(lint.Fix{
 			Title: "Add an empty `Disallow:` to allow everything explicitly",
-			Edits: []lint.Edit{uaInsertAfter(f, last, "Disallow:")},
+			Edits: []lint.Edit{insertLineAfter(f, last, "Disallow:")},
 		}),
 		lint.WithFix(lint.Fix{
 			Title: "Add `Disallow: /` to block everything",
-			Edits: []lint.Edit{uaInsertAfter(f, last, "Disallow: /")},
+			Edits: []lint.Edit{insertLineAfter(f, last, "Disallow: /")},
 		}))
 }

@@ -129,7 +129,7 @@ func reportMergeHazard(pass *lint.Pass, s *uaShape, hazards []int, given []strin
 		fix.Title = "End each group with an empty `Disallow:`"
 	}
 	for _, h := range hazards {
-		fix.Edits = append(fix.Edits, uaInsertAfter(f, s.breaks[h].last, "Disallow:"))
+		fix.Edits = append(fix.Edits, insertLineAfter(f, s.breaks[h].last, "Disallow:"))
 	}
 	pass.Report(uaDirectiveSpan(&f.Lines[head]), msg.String(), append(opts, lint.WithFix(fix))...)
 }

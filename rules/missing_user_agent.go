@@ -104,7 +104,7 @@ func reportOrphans(pass *lint.Pass, orphans []int) {
 			Title: "Insert `User-agent: *` above",
 			Edits: []lint.Edit{{
 				Span:    syntax.Span{Start: f.Lines[first].Span.Start, End: f.Lines[first].Span.Start},
-				NewText: "User-agent: *" + uaEOL(f, first),
+				NewText: "User-agent: *" + newlineAt(f, first),
 			}},
 		}))
 	}

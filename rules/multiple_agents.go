@@ -60,7 +60,7 @@ func runMultipleAgents(pass *lint.Pass) {
 		}
 		// One line per name, each with the key as written and the line's
 		// own terminator; a comment stays on the last one.
-		eol := uaEOL(f, i)
+		eol := newlineAt(f, i)
 		key := string(f.Text(l.Key()))
 		var b bytes.Buffer
 		for k, w := range words {

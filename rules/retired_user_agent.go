@@ -68,7 +68,7 @@ func runRetiredUserAgent(pass *lint.Pass) {
 		key := string(f.Text(l.Key()))
 		pass.Report(l.Value(), msg, lint.WithFix(lint.Fix{
 			Title: fmt.Sprintf("Add `%s: %s` below", key, r.Current),
-			Edits: []lint.Edit{uaInsertAfter(f, i, key+": "+r.Current)},
+			Edits: []lint.Edit{insertLineAfter(f, i, key+": "+r.Current)},
 		}))
 	})
 }
