@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -189,19 +190,6 @@ func uaLineText(f *syntax.File, i int) string {
 	return string(f.Text(l.Key())) + ": " + string(v)
 }
 
-// uaQuote quotes robots.txt text for a message, shortened if long.
-func uaQuote(s string) string {
-	const maxLen = 60
-	if len(s) > maxLen {
-		cut := maxLen
-		for cut > 0 && s[cut]&0xC0 == 0x80 { // not inside a UTF-8 sequence
-			cut--
-		}
-		s = s[:cut] + "…"
-	}
-	return "`" + s + "`"
-}
-
 // uaDirectiveSpan returns the span of a directive line from its key to the
 // end of its value: the line without indentation, comment and terminator.
 func uaDirectiveSpan(l *syntax.Line) syntax.Span {
@@ -340,7 +328,7 @@ func uaDistinct(list []string) []string {
 func uaQuotedValues(f *syntax.File, lines []int) []string {
 	var out []string
 	for _, i := range lines {
-		out = append(out, uaQuote(string(f.Text(f.Lines[i].Value()))))
+		out = append(out, prose.Quote(f.Text(f.Lines[i].Value())))
 	}
 	return out
 }

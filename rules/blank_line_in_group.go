@@ -70,7 +70,7 @@ func runBlankLineInGroup(pass *lint.Pass) {
 		for _, i := range s.inner {
 			fix.Edits = append(fix.Edits, lint.Edit{Span: f.Lines[i].Text(), NewText: "#"})
 		}
-		agent := uaQuote(string(f.Text(f.Lines[s.g.UserAgents[0]].Value())))
+		agent := prose.Quote(f.Text(f.Lines[s.g.UserAgents[0]].Value()))
 		if len(s.g.UserAgents) > 1 {
 			agent += " and the others of its group"
 		}
@@ -83,9 +83,9 @@ func runBlankLineInGroup(pass *lint.Pass) {
 			rule++
 		}
 		below := len(s.g.Rules) - rule
-		lost, them := fmt.Sprintf("the %s below it (from %s) belong", prose.Count(below, "rule", "rules"), uaQuote(uaLineText(f, s.g.Rules[rule]))), "them"
+		lost, them := fmt.Sprintf("the %s below it (from %s) belong", prose.Count(below, "rule", "rules"), prose.Quote([]byte(uaLineText(f, s.g.Rules[rule])))), "them"
 		if below == 1 {
-			lost, them = fmt.Sprintf("the rule below it (%s) belongs", uaQuote(uaLineText(f, s.g.Rules[rule]))), "it"
+			lost, them = fmt.Sprintf("the rule below it (%s) belongs", prose.Quote([]byte(uaLineText(f, s.g.Rules[rule])))), "it"
 		}
 		msg := fmt.Sprintf("this blank line%s ends the group for %s: %s to no group there, while %s %s to %s",
 			uaBlankHint(f, i), prose.Join(prose.Readers(readers)), lost,

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"sync"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/agext/levenshtein"
 	"github.com/robotslint/robotslint/lint"
@@ -618,39 +617,6 @@ func honours(d syntax.Directive, p *match.Profile) bool {
 	}
 	s, ok := k.SupportFor(kb.Profile(p.Name))
 	return ok && s.Honoured
-}
-
-// quote returns robots.txt text for a message, in backquotes: cut after 60
-// bytes, with control characters escaped.
-func quote(b []byte) string {
-	const max = 60
-	cut := false
-	if len(b) > max {
-		n := max
-		for n > 0 && !utf8.RuneStart(b[n]) {
-			n--
-		}
-		b, cut = b[:n], true
-	}
-	var sb strings.Builder
-	for _, r := range string(b) {
-		switch {
-		case r == utf8.RuneError, r < 0x20, r == 0x7f:
-			sb.WriteString("\\x")
-			sb.WriteByte("0123456789abcdef"[r>>4&15])
-			sb.WriteByte("0123456789abcdef"[r&15])
-		default:
-			sb.WriteRune(r)
-		}
-	}
-	if cut {
-		sb.WriteString("…")
-	}
-	s := sb.String()
-	if strings.Contains(s, "`") {
-		return "`` " + s + " ``"
-	}
-	return "`" + s + "`"
 }
 
 // reportName reports a finding of misspelled-directive or missing-colon on

@@ -63,7 +63,7 @@ func runDuplicateGroup(pass *lint.Pass) {
 					star = "; Yandex reports several `User-agent: *` groups as an error"
 				}
 			}
-			msg := uaQuote(string(value)) + " already has a group at line " + strconv.Itoa(s.line+1) + ": " + merge + " the rules of both" + legacy
+			msg := prose.Quote(value) + " already has a group at line " + strconv.Itoa(s.line+1) + ": " + merge + " the rules of both" + legacy
 			if string(key) == "*" {
 				msg += star
 			}

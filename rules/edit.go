@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -69,7 +70,7 @@ func nameFix(pass *lint.Pass, i int, info *lineInfo) (lint.Fix, bool) {
 		return lint.Fix{}, false
 	case info.colon == colonStandIn && !rename:
 		edits = []lint.Edit{{Span: info.sep, NewText: ":"}}
-		title = "Replace " + quote(pass.File.Text(info.sep)) + " with `:`"
+		title = "Replace " + prose.Quote(pass.File.Text(info.sep)) + " with `:`"
 	case info.colon == colonStandIn:
 		edits = []lint.Edit{{Span: syntax.Span{Start: info.garbled.Start, End: info.sep.End}, NewText: canonical + ":"}}
 		title = "Rewrite as `" + canonical + ":`"

@@ -91,7 +91,7 @@ func cutFromRules(pass *lint.Pass, shapes []uaShape, k int, check **uaYandexChec
 	first := cutRuns[0]
 	var lines []string
 	for _, i := range first {
-		lines = append(lines, uaQuote(uaLineText(f, i)))
+		lines = append(lines, prose.Quote([]byte(uaLineText(f, i))))
 	}
 	subject := prose.JoinCapped(lines, 3)
 	if more := len(cutAgents) - len(first); more > 0 {
@@ -172,7 +172,7 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []uaShape, k int) {
 	name := string(f.Text(f.Lines[first].Value()))
 	var msg strings.Builder
 	fmt.Fprintf(&msg, "%s ends the file without an Allow or Disallow rule: a last group without rules allows everything, so %s may fetch every URL",
-		uaQuote(uaLineText(f, first)), name)
+		prose.Quote([]byte(uaLineText(f, first))), name)
 	if len(alone) > 1 {
 		fmt.Fprintf(&msg, " (and so may the %s after it)", prose.Count(len(alone)-1, "other crawler", "other crawlers"))
 	}

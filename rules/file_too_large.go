@@ -105,7 +105,7 @@ func runFileTooLarge(pass *lint.Pass) {
 			cut = fmt.Sprintf("line %d is cut at the limit: its end is lost, and Google reads it as %s", cutLine+1, kept.quote())
 			if !kept.ok() {
 				cut = fmt.Sprintf("line %d is cut at the limit after %s: its end is lost, and Google reads no directive in it",
-					cutLine+1, quote(read.Text(read.Lines[cutLine].Text())))
+					cutLine+1, prose.Quote(read.Text(read.Lines[cutLine].Text())))
 			}
 			opts = append(opts, lint.WithRelated(l.Text(), "the line as written, "+whole.quote()+", is cut at byte "+prose.Int(limit)))
 		}

@@ -264,7 +264,7 @@ func reportGlobalRulesIgnored(pass *lint.Pass, lines []int, missing []int) {
 	f := pass.File
 	var names []string
 	for _, i := range lines {
-		names = append(names, uaQuote(string(f.Text(f.Lines[i].Value()))))
+		names = append(names, prose.Quote(f.Text(f.Lines[i].Value())))
 	}
 	subject := prose.Join(names) + " has a group of its own, so it does not read"
 	if len(names) > 3 {
@@ -275,7 +275,7 @@ func reportGlobalRulesIgnored(pass *lint.Pass, lines []int, missing []int) {
 	}
 	var rules []string
 	for _, i := range missing {
-		rules = append(rules, uaQuote(uaLineText(f, i)))
+		rules = append(rules, prose.Quote([]byte(uaLineText(f, i))))
 	}
 	msg := fmt.Sprintf("%s the `*` group and may fetch what its %s out: %s",
 		subject, prose.Choose(len(missing), "rule keeps", "rules keep"), prose.JoinCapped(rules, 3))

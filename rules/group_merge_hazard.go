@@ -74,7 +74,7 @@ func runGroupMergeHazard(pass *lint.Pass) {
 			for _, i := range run {
 				// An empty value names no crawler.
 				if value := f.Text(f.Lines[i].Value()); len(value) > 0 && !owners[uaAgentKey(value)] {
-					given = append(given, uaQuote(string(value)))
+					given = append(given, prose.Quote(value))
 					owners[uaAgentKey(value)] = true
 				}
 			}
@@ -91,21 +91,21 @@ func reportMergeHazard(pass *lint.Pass, s *uaShape, hazards []int, given []strin
 	r := hazards[0]
 	b := s.breaks[r]
 	head := s.runs[r][0]
-	between := "only " + uaQuote(uaLineText(f, b.other))
+	between := "only " + prose.Quote([]byte(uaLineText(f, b.other)))
 	if b.others > 1 {
 		between += " and " + prose.Count(b.others-1, "more line that is not a rule", "more lines that are not rules")
 	}
 	if b.blank >= 0 {
 		between += " and a blank line"
 	}
-	rules := uaQuote(uaLineText(f, s.g.Rules[0]))
+	rules := prose.Quote([]byte(uaLineText(f, s.g.Rules[0])))
 	if n := len(s.g.Rules); n > 1 {
 		rules += " and " + prose.Count(n-1, "more rule", "more rules")
 	}
 	var msg strings.Builder
 	fmt.Fprintf(&msg, "%s does not start a new group for %s: no Allow or Disallow line comes after %s (%s), so %s %s the rules below (%s) as well",
-		uaQuote(uaLineText(f, head)), prose.Join(uaCrawlers(pass, match.Google, match.Bing, match.RFC9309)),
-		uaQuote(uaLineText(f, s.runs[r-1][len(s.runs[r-1])-1])), between, prose.JoinCapped(given, 3), prose.Choose(len(given), "gets", "get"), rules)
+		prose.Quote([]byte(uaLineText(f, head))), prose.Join(uaCrawlers(pass, match.Google, match.Bing, match.RFC9309)),
+		prose.Quote([]byte(uaLineText(f, s.runs[r-1][len(s.runs[r-1])-1]))), between, prose.JoinCapped(given, 3), prose.Choose(len(given), "gets", "get"), rules)
 	if len(hazards) > 1 {
 		fmt.Fprintf(&msg, "; the same happens at %s further down", prose.Count(len(hazards)-1, "more User-agent line", "more User-agent lines"))
 	}

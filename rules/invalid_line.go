@@ -57,7 +57,7 @@ func runInvalidLine(pass *lint.Pass) {
 			return
 		}
 		body := lineBody(f, &f.Lines[run.first])
-		first := quote(src[body.Start:body.End])
+		first := prose.Quote(src[body.Start:body.End])
 		more := ""
 		if n := run.lines - 1; n > 0 {
 			more = fmt.Sprintf(" and %s up to line %d", prose.Count(n, "more line", "more lines"), run.last+1)
@@ -76,7 +76,7 @@ func runInvalidLine(pass *lint.Pass) {
 			msg = fmt.Sprintf("%s%s %s: every crawler skips %s", first, more, prose.Choose(run.lines, "is a bare URL, not a directive", "are bare URLs, not directives"), them)
 			if run.sitemaps {
 				if run.lines == 1 {
-					msg += "; to list a sitemap, write " + quote(append([]byte("Sitemap: "), src[body.Start:body.End]...))
+					msg += "; to list a sitemap, write " + prose.Quote(append([]byte("Sitemap: "), src[body.Start:body.End]...))
 				} else {
 					msg += "; to list sitemaps, write `Sitemap:` before each URL"
 				}
@@ -132,17 +132,17 @@ func runInvalidLine(pass *lint.Pass) {
 		var msg string
 		switch info.invalid {
 		case invalidEmptyKey:
-			msg = quote(body) + " has nothing before its colon: every crawler skips the line"
+			msg = prose.Quote(body) + " has nothing before its colon: every crawler skips the line"
 		case invalidPath:
-			msg = quote(body) + " is a path without a directive: every crawler skips it; write " +
-				quote(append([]byte("Disallow: "), body...)) + " or " + quote(append([]byte("Allow: "), body...))
+			msg = prose.Quote(body) + " is a path without a directive: every crawler skips it; write " +
+				prose.Quote(append([]byte("Disallow: "), body...)) + " or " + prose.Quote(append([]byte("Allow: "), body...))
 		case invalidAgentRule:
 			agent := bytes.TrimRight(src[info.body.Start:info.name.Start], " \t")
 			msg = fmt.Sprintf("%s puts a crawler's name and a rule on one line, so every crawler skips it: "+
-				"write %s and the rule on lines of their own", quote(body), quote(append([]byte("User-agent: "), agent...)))
+				"write %s and the rule on lines of their own", prose.Quote(body), prose.Quote(append([]byte("User-agent: "), agent...)))
 		case invalidWordsName:
 			key := f.Lines[i].Key()
-			msg = fmt.Sprintf("%s is not a directive's name, so every crawler skips the line: did you mean %s?", quote(f.Text(key)), info.suggest.Canonical())
+			msg = fmt.Sprintf("%s is not a directive's name, so every crawler skips the line: did you mean %s?", prose.Quote(f.Text(key)), info.suggest.Canonical())
 		}
 		pass.Report(info.body, msg)
 	})

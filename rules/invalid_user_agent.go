@@ -100,8 +100,8 @@ func judgeInvalidUserAgent(pass *lint.Pass, strict string, value []byte) *uaInva
 	read := uaKnown(value[:n]) // Google reads a known crawler's token
 	version := n > 0 && n < len(value) && value[n] == '/' && !bytes.ContainsAny(value[n:], " \t")
 	browser := uaLooksLikeBrowser(value)
-	quoted := uaQuote(string(value))
-	google := "Google reads only " + uaQuote(string(value[:n]))
+	quoted := prose.Quote(value)
+	google := "Google reads only " + prose.Quote(value[:n])
 	switch token {
 	case "*":
 		google = "Google reads it as `*`, the group for every crawler"
@@ -127,7 +127,7 @@ func judgeInvalidUserAgent(pass *lint.Pass, strict string, value []byte) *uaInva
 		case "":
 			msg.WriteString("no name in it")
 		default:
-			msg.WriteString("only " + uaQuote(string(value[:n])))
+			msg.WriteString("only " + prose.Quote(value[:n]))
 		}
 		severity = lint.Info
 	case browser:
@@ -162,7 +162,7 @@ func judgeInvalidUserAgent(pass *lint.Pass, strict string, value []byte) *uaInva
 	// User-Agent header carries. Dropping it keeps Google's reading (Google
 	// drops it itself) and gives RFC 9309 crawlers the token Google reads.
 	if version && token != "" {
-		j.fix, j.safe = fmt.Sprintf("Remove the version %s", uaQuote(string(value[n:]))), uaSafeForYandex(pass, token)
+		j.fix, j.safe = fmt.Sprintf("Remove the version %s", prose.Quote(value[n:])), uaSafeForYandex(pass, token)
 	} else if browser {
 		if name := uaCrawlerIn(value); name != "" && !strings.EqualFold(name, string(value[:n])) {
 			j.fix, j.rename = "Rename to "+name, name

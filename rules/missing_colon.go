@@ -46,8 +46,8 @@ func runMissingColon(pass *lint.Pass) {
 		if info.meant == syntax.DirectiveNone || info.colon == colonOK || isNoindexFamily(info.meant) {
 			return
 		}
-		text := quote(f.Text(info.body))
-		name := quote(f.Text(info.name))
+		text := prose.Quote(f.Text(info.body))
+		name := prose.Quote(f.Text(info.name))
 		others := targetsWhere(pass, func(p *match.Profile) bool { return p != match.Google })
 		othersIgnore := ""
 		if len(others) > 0 {
@@ -56,9 +56,9 @@ func runMissingColon(pass *lint.Pass) {
 		google := readGoogleLine(f, i)
 		readsAs := ""
 		if google.d == info.meant {
-			readsAs = quote([]byte(info.meant.Canonical() + ": " + google.value))
+			readsAs = prose.Quote([]byte(info.meant.Canonical() + ": " + google.value))
 			if google.value == "" {
-				readsAs = quote([]byte(info.meant.Canonical() + ":"))
+				readsAs = prose.Quote([]byte(info.meant.Canonical() + ":"))
 			}
 		}
 		span := info.sep
@@ -76,7 +76,7 @@ func runMissingColon(pass *lint.Pass) {
 				msg += ", so crawlers ignore the line"
 			}
 		case colonStandIn:
-			msg = fmt.Sprintf("%s stands where the colon belongs", quote(f.Text(info.sep)))
+			msg = fmt.Sprintf("%s stands where the colon belongs", prose.Quote(f.Text(info.sep)))
 			switch {
 			case readsAs != "" && othersIgnore != "":
 				msg += ": Google reads the line as " + readsAs + ", but " + othersIgnore
@@ -103,7 +103,7 @@ func runMissingColon(pass *lint.Pass) {
 					msg += ", and the User-agent line after it joins this group"
 				} else {
 					// Ignored, it does what an empty rule would: nothing.
-					msg += ", which does what an empty " + quote([]byte(info.meant.Canonical()+":")) + " would: nothing"
+					msg += ", which does what an empty " + prose.Quote([]byte(info.meant.Canonical()+":")) + " would: nothing"
 					harmless = true
 				}
 			}

@@ -68,10 +68,10 @@ func reportOrphans(pass *lint.Pass, orphans []int) {
 	var msg string
 	if len(orphans) == 1 {
 		msg = fmt.Sprintf("%s comes before any User-agent line, so it belongs to no group and %s it",
-			uaQuote(uaLineText(f, first)), prose.Subject(who, "ignores", "ignore"))
+			prose.Quote([]byte(uaLineText(f, first))), prose.Subject(who, "ignores", "ignore"))
 	} else {
 		msg = fmt.Sprintf("%s and %s come before any User-agent line, so they belong to no group and %s them",
-			uaQuote(uaLineText(f, first)), prose.Count(len(orphans)-1, "more line", "more lines"), prose.Subject(who, "ignores", "ignore"))
+			prose.Quote([]byte(uaLineText(f, first))), prose.Count(len(orphans)-1, "more line", "more lines"), prose.Subject(who, "ignores", "ignore"))
 	}
 	// A line above that was meant as User-agent but is not read as one
 	// ("User-agnt: *", or a byte order mark garbled into "ï»¿User-agent")
@@ -92,7 +92,7 @@ func reportOrphans(pass *lint.Pass, orphans []int) {
 			if strings.HasPrefix(text, "ï»¿") {
 				why = "its key starts with `ï»¿`, a byte order mark saved as Latin-1 text"
 			}
-			msg += fmt.Sprintf("; %s above is no User-agent line to them, as %s", uaQuote(uaLineText(f, i)), why)
+			msg += fmt.Sprintf("; %s above is no User-agent line to them, as %s", prose.Quote([]byte(uaLineText(f, i))), why)
 			cause = i
 		}
 	}

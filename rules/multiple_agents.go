@@ -54,7 +54,7 @@ func runMultipleAgents(pass *lint.Pass) {
 		}
 		var msg strings.Builder
 		fmt.Fprintf(&msg, "%s holds %s, but a User-agent line takes one token: Google reads only %s",
-			uaQuote(string(value)), prose.Count(len(words), "name", "names"), uaQuote(words[0]))
+			prose.Quote(value), prose.Count(len(words), "name", "names"), prose.Quote([]byte(words[0])))
 		if others := uaTargeted(pass, match.Bing, match.RFC9309); len(others) > 0 {
 			fmt.Fprintf(&msg, ", and %s the whole value, which names no crawler", prose.Subject(others, "compares", "compare"))
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -64,7 +65,7 @@ func runRetiredUserAgent(pass *lint.Pass) {
 			fallback = "so " + r.Current + " follows the `*` group instead"
 		}
 		msg := fmt.Sprintf("%s is a retired token (%s), and this file does not name %s, %s",
-			uaQuote(string(value[:uaTokenPrefix(value)])), r.Why, uaQuote(r.Current), fallback)
+			prose.Quote(value[:uaTokenPrefix(value)]), r.Why, prose.Quote([]byte(r.Current)), fallback)
 		key := string(f.Text(l.Key()))
 		pass.Report(l.Value(), msg, lint.WithFix(lint.Fix{
 			Title: fmt.Sprintf("Add `%s: %s` below", key, r.Current),
