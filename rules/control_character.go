@@ -147,7 +147,7 @@ func reportMojibake(pass *lint.Pass, i int, run syntax.Span, runes []rune, repai
 	switch {
 	case j.googleSame && j.othersSame:
 	case j.googleSame:
-		msg += fmt.Sprintf("; Google reads the line the same either way, but %s do not", otherTargetNames(pass))
+		msg += fmt.Sprintf("; Google reads the line the same either way, but %s do not", otherReaders(pass))
 	default:
 		msg += "; " + j.google
 	}
@@ -294,9 +294,9 @@ func reportCharRun(pass *lint.Pass, i int, run syntax.Span, runes []rune) {
 	case j.googleSame && j.othersSame:
 		msg = "crawlers read the line the same without it, but nobody can see it there"
 	case j.googleSame && runes[0] == 0:
-		msg = fmt.Sprintf("Google ends the line at a NUL byte, which changes nothing here, but %s keep it in the %s", otherTargetNames(pass), part)
+		msg = fmt.Sprintf("Google ends the line at a NUL byte, which changes nothing here, but %s keep it in the %s", otherReaders(pass), part)
 	case j.googleSame:
-		msg = fmt.Sprintf("Google reads the line the same without it, but %s read it as part of the %s", otherTargetNames(pass), part)
+		msg = fmt.Sprintf("Google reads the line the same without it, but %s read it as part of the %s", otherReaders(pass), part)
 	case runes[0] == 0:
 		msg = "Google ends the line at a NUL byte: " + j.google
 	default:
@@ -317,46 +317,4 @@ func allSpaceLike(runes []rune) bool {
 		}
 	}
 	return true
-}
-
-// otherTargetNames names the targeted profiles other than Google, for
-// messages: "Bing, Yandex and RFC 9309 crawlers", or "other crawlers".
-func otherTargetNames(pass *lint.Pass) string {
-	var names []string
-	for _, p := range pass.Targets {
-		switch p {
-		case match.Bing:
-			names = append(names, "Bing")
-		case match.Yandex:
-			names = append(names, "Yandex")
-		case match.RFC9309:
-			names = append(names, "RFC 9309")
-		case match.Legacy:
-			names = append(names, "1994-standard")
-		}
-	}
-	if len(names) == 0 {
-		return "other crawlers"
-	}
-	return prose.Join(names) + " crawlers"
-}
-
-// googlePatternText shows a rule's value as Google matches it: bytes from
-// 0x80 up percent-encoded, control characters made visible.
-func googlePatternText(value string) string {
-	var b strings.Builder
-	for i := 0; i < len(value); i++ {
-		c := value[i]
-		switch {
-		case c >= 0x80:
-			fmt.Fprintf(&b, "%%%02X", c)
-		case c < 0x20 || c == 0x7F:
-			fmt.Fprintf(&b, "<U+%04X>", c)
-		case c == '`':
-			b.WriteByte('\'')
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
 }

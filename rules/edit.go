@@ -38,7 +38,7 @@ func insertLineAfter(f *syntax.File, i int, text string) lint.Edit {
 // when a stray carriage return makes it (the line above ends "\r\r\n"),
 // that carriage return, which leaves the line above ending in "\r\n".
 func removeBlankLine(f *syntax.File, i int) lint.Edit {
-	if uaBlankHint(f, i) != "" {
+	if blankLineHint(f, i) != "" {
 		return lint.Edit{Span: f.Lines[i-1].EOL()}
 	}
 	return lint.Edit{Span: f.Lines[i].Span}

@@ -75,7 +75,7 @@ func judgeEdit(pass *lint.Pass, before, after []byte, how string) editEffect {
 	return editEffect{google: what, severity: lint.Error}
 }
 
-// uaYandexCheck decides whether a fix that makes Yandex read a group
+// yandexCheck decides whether a fix that makes Yandex read a group
 // whole, as Google does, is safe: whether every Yandex verdict it changes
 // becomes Google's. It is built on the first fix that asks.
 //
@@ -89,20 +89,20 @@ func judgeEdit(pass *lint.Pass, before, after []byte, how string) editEffect {
 // match over part of the rules is no closer to the longest match over all
 // of them than it was before: every other group Yandex merges with this
 // one must be whole already.
-type uaYandexCheck struct {
+type yandexCheck struct {
 	pass    *lint.Pass
-	shapes  []uaShape
+	shapes  []groupShape
 	valid   bool           // every User-agent value in the file is a token or *
 	special []bool         // lines on which Google cuts the text (NUL, control character, length)
 	alike   []bool         // per group: Google and Yandex read its lines alike
 	bad     map[string]int // agent -> the groups naming it that are partial or not alike
 }
 
-func newUAYandexCheck(pass *lint.Pass, shapes []uaShape) *uaYandexCheck {
+func newYandexCheck(pass *lint.Pass, shapes []groupShape) *yandexCheck {
 	f := pass.File
-	c := &uaYandexCheck{pass: pass, shapes: shapes, valid: true, alike: make([]bool, len(shapes)), bad: map[string]int{}}
-	uaUserAgentLines(f, func(_ int, _ *syntax.Line, value []byte) {
-		if uaClassify(value) != uaValid {
+	c := &yandexCheck{pass: pass, shapes: shapes, valid: true, alike: make([]bool, len(shapes)), bad: map[string]int{}}
+	eachUserAgent(f, func(_ int, _ *syntax.Line, value []byte) {
+		if classifyAgent(value) != agentValid {
 			c.valid = false
 		}
 	})
@@ -121,7 +121,7 @@ func newUAYandexCheck(pass *lint.Pass, shapes []uaShape) *uaYandexCheck {
 		if c.alike[k] && !shapes[k].partial() {
 			continue
 		}
-		for _, a := range uaDistinct(shapes[k].agentsOf(f)) {
+		for _, a := range distinct(shapes[k].agentsOf(f)) {
 			c.bad[a]++
 		}
 	}
@@ -129,7 +129,7 @@ func newUAYandexCheck(pass *lint.Pass, shapes []uaShape) *uaYandexCheck {
 }
 
 // safe reports whether completing Yandex's reading of group k is safe.
-func (c *uaYandexCheck) safe(k int) bool {
+func (c *yandexCheck) safe(k int) bool {
 	if c.pass.Targeted(match.Legacy) || !c.valid || !c.alike[k] {
 		// The 1994 standard reads the completed group by first match,
 		// which can differ from Google where the cut one did not.
@@ -139,15 +139,15 @@ func (c *uaYandexCheck) safe(k int) bool {
 	if c.shapes[k].partial() {
 		self = 1
 	}
-	for _, a := range uaDistinct(c.shapes[k].agentsOf(c.pass.File)) {
-		if a != "*" && !uaSafeForYandex(c.pass, a) || c.bad[a]-self > 0 {
+	for _, a := range distinct(c.shapes[k].agentsOf(c.pass.File)) {
+		if a != "*" && !safeForYandex(c.pass, a) || c.bad[a]-self > 0 {
 			return false
 		}
 	}
 	return true
 }
 
-func (c *uaYandexCheck) computeAlike(k int) bool {
+func (c *yandexCheck) computeAlike(k int) bool {
 	f := c.pass.File
 	g := c.shapes[k].g
 	if g.End > 0 && f.Lines[g.End-1].Span.End > match.Yandex.SizeLimit {
@@ -170,19 +170,19 @@ func (c *uaYandexCheck) computeAlike(k int) bool {
 		if google != l.Directive || sep.Len() != 1 || f.Bytes()[sep.Start] != ':' {
 			return false // a misspelled key or a missing colon: only Google reads it
 		}
-		if l.Directive.IsRule() && !uaPatternAlike(f.Text(l.Value()), l.Directive == syntax.DirectiveAllow) {
+		if l.Directive.IsRule() && !patternAlike(f.Text(l.Value()), l.Directive == syntax.DirectiveAllow) {
 			return false
 		}
 	}
 	return true
 }
 
-// uaPatternAlike reports whether Google and Yandex match a rule's pattern
+// patternAlike reports whether Google and Yandex match a rule's pattern
 // alike: empty, or starting with '/' or '*' (Yandex drops other rules), in
 // printable ASCII without '%' (each normalises encodings its own way),
 // with '$' only at the end, and not an Allow that Google also reads as
 // allowing its directory ("/a/index.html" allows "/a/" at Google).
-func uaPatternAlike(p []byte, allow bool) bool {
+func patternAlike(p []byte, allow bool) bool {
 	if len(p) == 0 {
 		return true
 	}
@@ -202,17 +202,17 @@ func uaPatternAlike(p []byte, allow bool) bool {
 	return true
 }
 
-// uaSafeForYandex reports whether making a group's token exactly token
+// safeForYandex reports whether making a group's token exactly token
 // (lower case) keeps Yandex from moving away from Google, when Yandex is
 // targeted. Yandex robots obey a group whose value their name contains,
 // Google only one whose token equals their name: a token that is part of
 // another Yandex robot's name ("yandex" of "yandexbot") would give that
 // robot the group at Yandex but not at Google.
-func uaSafeForYandex(pass *lint.Pass, token string) bool {
+func safeForYandex(pass *lint.Pass, token string) bool {
 	if !pass.Targeted(match.Yandex) {
 		return true
 	}
-	for _, name := range uaYandexNames() {
+	for _, name := range yandexNames() {
 		if name != token && strings.Contains(name, token) {
 			return false
 		}
@@ -220,8 +220,8 @@ func uaSafeForYandex(pass *lint.Pass, token string) bool {
 	return true
 }
 
-// uaYandexNames are the lower-cased tokens of the known Yandex robots.
-var uaYandexNames = sync.OnceValue(func() []string {
+// yandexNames are the lower-cased tokens of the known Yandex robots.
+var yandexNames = sync.OnceValue(func() []string {
 	var names []string
 	for _, c := range kb.Crawlers() {
 		if name := syntax.LowerASCII(c.Token); strings.Contains(name, "yandex") {

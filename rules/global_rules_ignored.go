@@ -44,8 +44,8 @@ var GlobalRulesIgnored = &lint.Rule{
 	Run:      runGlobalRulesIgnored,
 }
 
-// uaGroupSummary is what the rule needs to know of one group's rules.
-type uaGroupSummary struct {
+// groupSummary is what the rule needs to know of one group's rules.
+type groupSummary struct {
 	any        bool // the group has a rule
 	shared     bool // a Disallow repeats or covers one of the * group's
 	disallow   bool // a Disallow with a pattern
@@ -54,7 +54,7 @@ type uaGroupSummary struct {
 	allowSome  bool // an Allow with a pattern other than `/` and `/*`
 }
 
-func (a *uaGroupSummary) add(b uaGroupSummary) {
+func (a *groupSummary) add(b groupSummary) {
 	a.any, a.shared = a.any || b.any, a.shared || b.shared
 	a.disallow, a.disallowed = a.disallow || b.disallow, a.disallowed || b.disallowed
 	a.allow, a.allowSome = a.allow || b.allow, a.allowSome || b.allowSome
@@ -80,7 +80,7 @@ func runGlobalRulesIgnored(pass *lint.Pass) {
 		group := &f.Groups[g]
 		isStar := false
 		for _, i := range group.UserAgents {
-			buf = uaGoogleTokenInto(buf[:0], f.Text(f.Lines[i].Value()))
+			buf = appendGoogleToken(buf[:0], f.Text(f.Lines[i].Value()))
 			if len(buf) == 1 && buf[0] == '*' {
 				isStar = true
 				continue
@@ -104,7 +104,7 @@ func runGlobalRulesIgnored(pass *lint.Pass) {
 	}
 	var star []int // the * groups' Disallow lines with a pattern
 	starSeen := make(map[string]bool, starRules)
-	var bloom uaBloom // rejects most patterns before the map is asked
+	var bloom bloom // rejects most patterns before the map is asked
 	for _, g := range starGroups {
 		for _, i := range f.Groups[g].Rules {
 			l := &f.Lines[i]
@@ -122,7 +122,7 @@ func runGlobalRulesIgnored(pass *lint.Pass) {
 	}
 
 	// Each group's rules are read once.
-	summaries := make([]uaGroupSummary, len(f.Groups))
+	summaries := make([]groupSummary, len(f.Groups))
 	for g := range f.Groups {
 		sum := &summaries[g]
 		for _, i := range f.Groups[g].Rules {
@@ -153,12 +153,12 @@ func runGlobalRulesIgnored(pass *lint.Pass) {
 			return covered[g] > 0
 		}
 		if starLits == nil {
-			starLits = uaLiteralStarts(starSeen)
+			starLits = literalStarts(starSeen)
 		}
 		covered[g] = -1
 		for _, i := range f.Groups[g].Rules {
 			l := &f.Lines[i]
-			if p := f.Text(l.Value()); l.Directive == syntax.DirectiveDisallow && len(p) > 0 && !bytes.ContainsAny(p, "*$") && uaPrefixOfAny(starLits, p) {
+			if p := f.Text(l.Value()); l.Directive == syntax.DirectiveDisallow && len(p) > 0 && !bytes.ContainsAny(p, "*$") && prefixOfAny(starLits, p) {
 				covered[g] = 1
 				break
 			}
@@ -176,7 +176,7 @@ func runGlobalRulesIgnored(pass *lint.Pass) {
 	multi := map[string]int{} // a list of groups -> its finding
 	for id := range crawlers {
 		c := &crawlers[id]
-		if k := uaCrawlerIndex()[c.token]; k != nil {
+		if k := crawlerIndex()[c.token]; k != nil {
 			if _, ok := k.Quirk(kb.QuirkIgnoresGlobalGroup); ok {
 				continue // never reads the * group: its own group is the only way to reach it
 			}
@@ -211,7 +211,7 @@ func runGlobalRulesIgnored(pass *lint.Pass) {
 	}
 
 	for _, fd := range findings {
-		var sum uaGroupSummary
+		var sum groupSummary
 		for _, g := range fd.groups {
 			sum.add(summaries[g])
 		}
@@ -234,9 +234,9 @@ func runGlobalRulesIgnored(pass *lint.Pass) {
 	}
 }
 
-// uaLiteralStarts returns the literal starts of the patterns, sorted:
+// literalStarts returns the literal starts of the patterns, sorted:
 // each pattern up to its first '*', or without a final '$'.
-func uaLiteralStarts(patterns map[string]bool) []string {
+func literalStarts(patterns map[string]bool) []string {
 	lits := make([]string, 0, len(patterns))
 	for p := range patterns {
 		if i := strings.IndexByte(p, '*'); i >= 0 {
@@ -252,9 +252,9 @@ func uaLiteralStarts(patterns map[string]bool) []string {
 	return lits
 }
 
-// uaPrefixOfAny reports whether p is a prefix of one of the sorted
+// prefixOfAny reports whether p is a prefix of one of the sorted
 // strings.
-func uaPrefixOfAny(sorted []string, p []byte) bool {
+func prefixOfAny(sorted []string, p []byte) bool {
 	// The comparisons with string(p) do not copy p.
 	i := sort.Search(len(sorted), func(k int) bool { return sorted[k] >= string(p) })
 	return i < len(sorted) && len(sorted[i]) >= len(p) && sorted[i][:len(p)] == string(p)
@@ -275,27 +275,27 @@ func reportGlobalRulesIgnored(pass *lint.Pass, lines []int, missing []int) {
 	}
 	var rules []string
 	for _, i := range missing {
-		rules = append(rules, prose.Quote([]byte(uaLineText(f, i))))
+		rules = append(rules, prose.Quote([]byte(lineText(f, i))))
 	}
 	msg := fmt.Sprintf("%s the `*` group and may fetch what its %s out: %s",
 		subject, prose.Choose(len(missing), "rule keeps", "rules keep"), prose.JoinCapped(rules, 3))
 	opts := []lint.ReportOption{}
 	const maxRelated = 20
 	for _, i := range missing[:min(len(missing), maxRelated)] {
-		opts = append(opts, lint.WithRelated(uaDirectiveSpan(&f.Lines[i]), "a `*` rule the crawler does not read"))
+		opts = append(opts, lint.WithRelated(directiveSpan(&f.Lines[i]), "a `*` rule the crawler does not read"))
 	}
 	pass.Report(f.Lines[lines[0]].Value(), msg, opts...)
 }
 
-// uaBloom is a small Bloom filter of patterns, keyed by their length and
+// bloom is a small Bloom filter of patterns, keyed by their length and
 // two of their bytes: most rules of other groups differ from every *
 // rule there, and are told apart without hashing the whole pattern.
-type uaBloom [128]uint64
+type bloom [128]uint64
 
-func uaBloomBit(p []byte) uint {
+func bloomBit(p []byte) uint {
 	return (uint(len(p))*131 + uint(p[len(p)-1])*31 + uint(p[len(p)/2])*7 + uint(p[len(p)*3/4])) & 8191
 }
 
-func (b *uaBloom) add(p []byte) { k := uaBloomBit(p); b[k>>6] |= 1 << (k & 63) }
+func (b *bloom) add(p []byte) { k := bloomBit(p); b[k>>6] |= 1 << (k & 63) }
 
-func (b *uaBloom) has(p []byte) bool { k := uaBloomBit(p); return b[k>>6]&(1<<(k&63)) != 0 }
+func (b *bloom) has(p []byte) bool { k := bloomBit(p); return b[k>>6]&(1<<(k&63)) != 0 }

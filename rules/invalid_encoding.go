@@ -92,7 +92,7 @@ func reportInvalidByte(pass *lint.Pass, x syntax.Fact) {
 			pass.Report(x.Span, what+": no crawler knows a directive of that name, so the line is ignored")
 		} else {
 			pass.Report(x.Span, fmt.Sprintf("%s: Google still reads the name as %s by its start, but %s ignore the line",
-				what, match.GoogleDirective(f.Text(key)).Canonical(), otherTargetNames(pass)))
+				what, match.GoogleDirective(f.Text(key)).Canonical(), otherReaders(pass)))
 		}
 	case !value.Contains(x.Span.Start):
 		// Between the name and the value: a separator no crawler takes.

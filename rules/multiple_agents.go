@@ -41,13 +41,13 @@ var MultipleAgents = &lint.Rule{
 
 func runMultipleAgents(pass *lint.Pass) {
 	f := pass.File
-	uaUserAgentLines(f, func(i int, l *syntax.Line, value []byte) {
-		if uaClassify(value) != uaWords {
+	eachUserAgent(f, func(i int, l *syntax.Line, value []byte) {
+		if classifyAgent(value) != agentWords {
 			return
 		}
 		words := strings.Fields(string(value))
 		vs := l.Value()
-		first := uaTokenPrefix(value)
+		first := tokenPrefix(value)
 		rest := first
 		for rest < len(value) && (value[rest] == ' ' || value[rest] == '\t') {
 			rest++
@@ -55,7 +55,7 @@ func runMultipleAgents(pass *lint.Pass) {
 		var msg strings.Builder
 		fmt.Fprintf(&msg, "%s holds %s, but a User-agent line takes one token: Google reads only %s",
 			prose.Quote(value), prose.Count(len(words), "name", "names"), prose.Quote([]byte(words[0])))
-		if others := uaTargeted(pass, match.Bing, match.RFC9309); len(others) > 0 {
+		if others := targetedReaders(pass, match.Bing, match.RFC9309); len(others) > 0 {
 			fmt.Fprintf(&msg, ", and %s the whole value, which names no crawler", prose.Subject(others, "compares", "compare"))
 		}
 		// One line per name, each with the key as written and the line's
@@ -80,7 +80,7 @@ func runMultipleAgents(pass *lint.Pass) {
 		// parser decides what it means.
 		known := false
 		for _, w := range words {
-			known = known || uaKnown([]byte(w)) != nil
+			known = known || knownCrawler([]byte(w)) != nil
 		}
 		if !known {
 			msg.WriteString("; robotslint knows no crawler by these names, so only a crawler that matches the value its own way obeys this group")
