@@ -166,80 +166,103 @@ func inspectLine(f *syntax.File, l *syntax.Line) (info lineInfo) {
 	src := f.Bytes()
 	info.body = lineBody(f, l)
 	body := src[info.body.Start:info.body.End]
-	if bytes.HasPrefix(body, []byte("//")) {
+	switch {
+	case bytes.HasPrefix(body, []byte("//")):
 		info.invalid = invalidSlashes
 		return info
-	}
-	if (l.Directive == syntax.DirectiveOther || l.Directive == syntax.DirectiveNone) && bytes.Contains(body, []byte(`\r\n`)) {
+	case (l.Directive == syntax.DirectiveOther || l.Directive == syntax.DirectiveNone) && bytes.Contains(body, []byte(`\r\n`)):
 		info.invalid = invalidEscapes
 		return info
-	}
-	if l.Kind == syntax.LineInvalid {
+	case l.Kind == syntax.LineInvalid:
 		return inspectInvalid(f, l, info)
-	}
-	key := l.Key()
-	k := src[key.Start:key.End]
-	value := src[l.Value().Start:l.Value().End]
-	colon := l.Sep().Len() == 1 && src[l.Sep().Start] == ':'
-	named := func(d syntax.Directive, how nameMatch, skip int, name syntax.Span) {
-		info.meant, info.how = d, how
-		info.garbled = syntax.Span{Start: name.Start, End: name.Start + skip}
-		info.name = syntax.Span{Start: name.Start + skip, End: name.End}
-	}
-	if l.Directive != syntax.DirectiveOther {
+	case l.Directive != syntax.DirectiveOther:
 		// Only a missing colon brings such a line here.
-		named(l.Directive, matchExact, 0, key)
+		info.named(l.Directive, matchExact, 0, l.Key())
 		info.colon, info.sep = colonMissing, l.Sep()
 		return info
 	}
-	ws := bytes.IndexAny(k, " \t")
-	if ws < 0 && colon {
-		// "Sitemap：https://..." splits at the colon of https.
-		if j := bytes.Index(k, []byte(fullColon)); j > 0 {
-			if d, how, skip := resolveName(k[:j], false); d != syntax.DirectiveNone {
-				named(d, how, skip, syntax.Span{Start: key.Start, End: key.Start + j})
-				info.colon, info.sep = colonStandIn, syntax.Span{Start: key.Start + j, End: key.Start + j + len(fullColon)}
-				return info
-			}
-		}
-		if isScheme(k) && bytes.HasPrefix(value, []byte("//")) {
-			info.invalid = invalidURL
-			return info
-		}
-		if d, how, skip := resolveName(k, true); d != syntax.DirectiveNone {
-			named(d, how, skip, key)
-			return info
-		}
-		if isNameLike(k) || match.GoogleDirective(k) != syntax.DirectiveOther {
-			info.unknown = true
-			info.ext = extensionOf(syntax.LowerASCII(string(k)))
-			return info
-		}
-		return strayOrEscapes(src, info)
+	colon := l.Sep().Len() == 1 && src[l.Sep().Start] == ':'
+	switch ws := bytes.IndexAny(f.Text(l.Key()), " \t"); {
+	case ws < 0 && colon:
+		return inspectColonKey(f, l, info)
+	case ws < 0:
+		return inspectTwoWords(f, l, info)
+	default:
+		// The key holds whitespace, so the line has a colon after it.
+		return inspectSpacedKey(f, l, info, ws)
 	}
-	if ws < 0 {
-		// Two words and no colon, the key naming no directive exactly.
-		if n := standIn(k); n > 0 {
-			if d, how, skip := resolveName(k[:len(k)-n], false); d != syntax.DirectiveNone {
-				named(d, how, skip, syntax.Span{Start: key.Start, End: key.End - n})
-				info.colon, info.sep = colonStandIn, syntax.Span{Start: key.End - n, End: key.End}
-				return info
-			}
-		}
-		if d, how, skip := resolveName(k, true); d != syntax.DirectiveNone && (how != matchNear || plausibleValue(d, value)) {
-			named(d, how, skip, key)
-			info.colon, info.sep = colonMissing, l.Sep()
+}
+
+// named records that the line names d, how it names it, and where: the
+// span name, of which the first skip bytes are a garbled byte order
+// mark.
+func (info *lineInfo) named(d syntax.Directive, how nameMatch, skip int, name syntax.Span) {
+	info.meant, info.how = d, how
+	info.garbled = syntax.Span{Start: name.Start, End: name.Start + skip}
+	info.name = syntax.Span{Start: name.Start + skip, End: name.End}
+}
+
+// inspectColonKey reads a line whose key, one word naming no directive
+// exactly, a colon follows.
+func inspectColonKey(f *syntax.File, l *syntax.Line, info lineInfo) lineInfo {
+	key := l.Key()
+	k, value := f.Text(key), f.Text(l.Value())
+	// "Sitemap：https://..." splits at the colon of https.
+	if j := bytes.Index(k, []byte(fullColon)); j > 0 {
+		if d, how, skip := resolveName(k[:j], false); d != syntax.DirectiveNone {
+			info.named(d, how, skip, syntax.Span{Start: key.Start, End: key.Start + j})
+			info.colon, info.sep = colonStandIn, syntax.Span{Start: key.Start + j, End: key.Start + j + len(fullColon)}
 			return info
 		}
-		if match.GoogleDirective(k) != syntax.DirectiveOther {
-			info.unknown = true // "Disallowing /x", which Google reads by the prefix
-			return info
-		}
-		return strayOrEscapes(src, info)
 	}
-	// The key holds whitespace, so the line has a colon after it.
+	if isScheme(k) && bytes.HasPrefix(value, []byte("//")) {
+		info.invalid = invalidURL
+		return info
+	}
+	if d, how, skip := resolveName(k, true); d != syntax.DirectiveNone {
+		info.named(d, how, skip, key)
+		return info
+	}
+	if isNameLike(k) || match.GoogleDirective(k) != syntax.DirectiveOther {
+		info.unknown = true
+		info.ext = extensionOf(syntax.LowerASCII(string(k)))
+		return info
+	}
+	return strayOrEscapes(f.Bytes(), info)
+}
+
+// inspectTwoWords reads a line of two words and no colon, the first
+// naming no directive exactly.
+func inspectTwoWords(f *syntax.File, l *syntax.Line, info lineInfo) lineInfo {
+	key := l.Key()
+	k, value := f.Text(key), f.Text(l.Value())
+	if n := standIn(k); n > 0 {
+		if d, how, skip := resolveName(k[:len(k)-n], false); d != syntax.DirectiveNone {
+			info.named(d, how, skip, syntax.Span{Start: key.Start, End: key.End - n})
+			info.colon, info.sep = colonStandIn, syntax.Span{Start: key.End - n, End: key.End}
+			return info
+		}
+	}
+	if d, how, skip := resolveName(k, true); d != syntax.DirectiveNone && (how != matchNear || plausibleValue(d, value)) {
+		info.named(d, how, skip, key)
+		info.colon, info.sep = colonMissing, l.Sep()
+		return info
+	}
+	if match.GoogleDirective(k) != syntax.DirectiveOther {
+		info.unknown = true // "Disallowing /x", which Google reads by the prefix
+		return info
+	}
+	return strayOrEscapes(f.Bytes(), info)
+}
+
+// inspectSpacedKey reads a line whose key holds whitespace, at ws, before
+// its colon.
+func inspectSpacedKey(f *syntax.File, l *syntax.Line, info lineInfo, ws int) lineInfo {
+	src := f.Bytes()
+	key := l.Key()
+	k := f.Text(key)
 	if d, how, skip := resolveName(k, false); d != syntax.DirectiveNone {
-		named(d, how, skip, key) // "User agent", "Crawl delay"
+		info.named(d, how, skip, key) // "User agent", "Crawl delay"
 		return info
 	}
 	first := k[:ws]
@@ -251,7 +274,7 @@ func inspectLine(f *syntax.File, l *syntax.Line) (info lineInfo) {
 	// value's one word, so the name lacks its own.
 	if d, how, skip := resolveName(first, false); d != syntax.DirectiveNone &&
 		bytes.IndexAny(src[rest:key.End], " \t") < 0 && l.Value().Start == l.Sep().End {
-		named(d, how, skip, syntax.Span{Start: key.Start, End: key.Start + ws})
+		info.named(d, how, skip, syntax.Span{Start: key.Start, End: key.Start + ws})
 		info.colon, info.sep = colonLater, syntax.Span{Start: key.Start + ws, End: rest}
 		return info
 	}
@@ -297,9 +320,7 @@ func inspectInvalid(f *syntax.File, l *syntax.Line, info lineInfo) lineInfo {
 	start := info.body.Start
 	if j := bytes.Index(word, []byte(fullColon)); j > 0 {
 		if d, how, skip := resolveName(word[:j], false); d != syntax.DirectiveNone {
-			info.meant, info.how = d, how
-			info.garbled = syntax.Span{Start: start, End: start + skip}
-			info.name = syntax.Span{Start: start + skip, End: start + j}
+			info.named(d, how, skip, syntax.Span{Start: start, End: start + j})
 			info.colon, info.sep = colonStandIn, syntax.Span{Start: start + j, End: start + j + len(fullColon)}
 			return info
 		}
@@ -307,9 +328,7 @@ func inspectInvalid(f *syntax.File, l *syntax.Line, info lineInfo) lineInfo {
 	if d, how, skip := resolveName(word, false); d != syntax.DirectiveNone {
 		fields := bytes.Fields(body)
 		if len(fields) == 1 || plausibleValue(d, fields[1]) {
-			info.meant, info.how = d, how
-			info.garbled = syntax.Span{Start: start, End: start + skip}
-			info.name = syntax.Span{Start: start + skip, End: start + end}
+			info.named(d, how, skip, syntax.Span{Start: start, End: start + end})
 			info.colon, info.sep = colonAlone, syntax.Span{Start: start + end, End: start + end}
 			if len(fields) > 1 {
 				ws := start + end
