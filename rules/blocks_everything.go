@@ -350,50 +350,9 @@ func runBlocksEverything(pass *lint.Pass) {
 		if line < 0 {
 			continue
 		}
-		key := v.key
-		if v.global {
-			key = "*"
-		}
-		// The user-agent lines that make the crawler obey the line, and
-		// whether one of them is in the rule's record: the lines above
-		// it up to a blank line. When none is, and that record starts
-		// with user-agent lines of its own, the crawler's group runs on
-		// into it unseen, past a blank line and lines that are not rules.
-		var naming []int
-		for _, k := range v.selected {
-			g := &v.groups[k]
-			for j, ua := range g.userAgents {
-				if equalFoldLower(g.agents[j], key) {
-					naming = append(naming, ua)
-				}
-			}
-		}
-		rec := f.RecordAt(line)
-		accidental := rec >= 0 && len(f.Records[rec].UserAgents) > 0 && len(naming) > 0 &&
-			!slices.ContainsFunc(naming, func(ua int) bool { return f.RecordAt(ua) == rec })
-		if !v.global && !accidental {
+		severity, note, related, ok := v.howBlocked(f, c, line)
+		if !ok {
 			continue // a group that names the crawler to shut it out means it
-		}
-		severity, note := lint.Warning, ""
-		var related []lint.ReportOption
-		switch {
-		case accidental:
-			ua := naming[len(naming)-1]
-			note = fmt.Sprintf("%s on line %d belongs to this rule's group: a group ends only at a user-agent line that follows a rule, not at a blank line or other directives",
-				quoteText(f, f.Lines[ua].Text(), 40), ua+1)
-			related = append(related, lint.WithRelated(f.Lines[ua].Text(), "the group starts here and runs on to the rule"))
-		default:
-			if sibling, ok := v.namedSibling(f, c); ok {
-				note = fmt.Sprintf("the file opens the site to `%s`, but %s obeys only a group that names it", sibling, c.name)
-			} else if v.opensToOthers() {
-				// The file lists the crawlers it lets in, and this one
-				// is not among them: maybe on purpose.
-				severity = lint.Info
-				note = "the file lets in only the crawlers it names, which may be deliberate"
-			}
-			for _, ua := range naming {
-				related = append(related, lint.WithRelated(f.Lines[ua].Text(), "the group applies to every crawler without a group of its own"))
-			}
 		}
 		i := slices.IndexFunc(found, func(b *blockedBy) bool { return b.line == line })
 		if i < 0 {
@@ -412,21 +371,77 @@ func runBlocksEverything(pass *lint.Pass) {
 		}
 	}
 	for _, b := range found {
-		l := &f.Lines[b.line]
-		span := l.Text()
-		if l.Kind == syntax.LineDirective {
-			span = syntax.Span{Start: l.Key().Start, End: l.Value().End}
-		}
-		who := prose.Join(b.crawlers)
-		if b.global {
-			who = "every crawler without a group of its own, " + who + " included"
-		}
-		msg := fmt.Sprintf("this blocks the whole site for %s: the site drops out of %s", who, searchEngines(b.crawlers))
-		if len(b.notes) > 0 {
-			msg += "; " + strings.Join(b.notes, "; ")
-		}
-		pass.Report(span, msg, append(b.related, lint.WithSeverity(b.severity))...)
+		b.report(pass)
 	}
+}
+
+// howBlocked says how the crawler comes to obey line, which keeps it out
+// of the whole site: the finding's severity, a note and related lines;
+// ok is false when a group names the crawler on purpose to shut it out.
+func (v *crawlerView) howBlocked(f *syntax.File, c searchCrawler, line int) (severity lint.Severity, note string, related []lint.ReportOption, ok bool) {
+	key := v.key
+	if v.global {
+		key = "*"
+	}
+	// The user-agent lines that make the crawler obey the line, and
+	// whether one of them is in the rule's record: the lines above it up
+	// to a blank line. When none is, and that record starts with
+	// user-agent lines of its own, the crawler's group runs on into it
+	// unseen, past a blank line and lines that are not rules.
+	var naming []int
+	for _, k := range v.selected {
+		g := &v.groups[k]
+		for j, ua := range g.userAgents {
+			if equalFoldLower(g.agents[j], key) {
+				naming = append(naming, ua)
+			}
+		}
+	}
+	rec := f.RecordAt(line)
+	accidental := rec >= 0 && len(f.Records[rec].UserAgents) > 0 && len(naming) > 0 &&
+		!slices.ContainsFunc(naming, func(ua int) bool { return f.RecordAt(ua) == rec })
+	if !v.global && !accidental {
+		return 0, "", nil, false
+	}
+	severity = lint.Warning
+	switch {
+	case accidental:
+		ua := naming[len(naming)-1]
+		note = fmt.Sprintf("%s on line %d belongs to this rule's group: a group ends only at a user-agent line that follows a rule, not at a blank line or other directives",
+			quoteText(f, f.Lines[ua].Text(), 40), ua+1)
+		related = append(related, lint.WithRelated(f.Lines[ua].Text(), "the group starts here and runs on to the rule"))
+	default:
+		if sibling, ok := v.namedSibling(f, c); ok {
+			note = fmt.Sprintf("the file opens the site to `%s`, but %s obeys only a group that names it", sibling, c.name)
+		} else if v.opensToOthers() {
+			// The file lists the crawlers it lets in, and this one is
+			// not among them: maybe on purpose.
+			severity = lint.Info
+			note = "the file lets in only the crawlers it names, which may be deliberate"
+		}
+		for _, ua := range naming {
+			related = append(related, lint.WithRelated(f.Lines[ua].Text(), "the group applies to every crawler without a group of its own"))
+		}
+	}
+	return severity, note, related, true
+}
+
+// report reports the line and the crawlers it keeps out.
+func (b *blockedBy) report(pass *lint.Pass) {
+	l := &pass.File.Lines[b.line]
+	span := l.Text()
+	if l.Kind == syntax.LineDirective {
+		span = syntax.Span{Start: l.Key().Start, End: l.Value().End}
+	}
+	who := prose.Join(b.crawlers)
+	if b.global {
+		who = "every crawler without a group of its own, " + who + " included"
+	}
+	msg := fmt.Sprintf("this blocks the whole site for %s: the site drops out of %s", who, searchEngines(b.crawlers))
+	if len(b.notes) > 0 {
+		msg += "; " + strings.Join(b.notes, "; ")
+	}
+	pass.Report(span, msg, append(b.related, lint.WithSeverity(b.severity))...)
 }
 
 // namedSibling returns a search crawler of c's operator that a group
