@@ -164,8 +164,8 @@ func readForCrawler(f *syntax.File, c searchCrawler) *crawlerView {
 		// Google also reads misspelled and longer keys ("Disalow",
 		// "User-agents") as directives.
 		for i := range f.Lines {
-			if l := &f.Lines[i]; l.Directive == syntax.DirectiveOther {
-				if d := match.GoogleDirective(f.Text(l.Key())); d == syntax.DirectiveUserAgent || d.IsRule() {
+			if f.Lines[i].Directive == syntax.DirectiveOther {
+				if d, _, _, _ := match.GoogleLine(f, i); d == syntax.DirectiveUserAgent || d.IsRule() {
 					treeGroups = false
 					break
 				}

@@ -153,7 +153,7 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []groupShape, k int) {
 	}
 	s := &shapes[k]
 	for i := s.g.First; i < s.g.End; i++ {
-		if l := &f.Lines[i]; l.Kind == syntax.LineDirective && match.GoogleDirective(f.Text(l.Key())).IsRule() {
+		if d, _, _, _ := match.GoogleLine(f, i); d.IsRule() {
 			// Google reads a misspelled rule here ("Disalow: /"), which
 			// misspelled-directive reports.
 			return

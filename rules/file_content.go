@@ -262,8 +262,7 @@ func isDecimalDigit(c byte) bool { return '0' <= c && c <= '9' }
 // user-agent, rule or sitemap line.
 func hasGoogleDirective(f *syntax.File) bool {
 	for i := range f.Lines {
-		l := &f.Lines[i]
-		if l.Kind == syntax.LineDirective && match.GoogleDirective(f.Text(l.Key())) != syntax.DirectiveOther {
+		if d, _, _, _ := match.GoogleLine(f, i); d != syntax.DirectiveNone && d != syntax.DirectiveOther {
 			return true
 		}
 	}

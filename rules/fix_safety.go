@@ -154,23 +154,19 @@ func (c *yandexCheck) computeAlike(k int) bool {
 		return false // Yandex stops reading at 500 KiB
 	}
 	for i := g.First; i < g.End; i++ {
-		l := &f.Lines[i]
 		if c.special[i] {
 			return false
 		}
-		if l.Kind != syntax.LineDirective {
-			continue
-		}
-		google := match.GoogleDirective(f.Text(l.Key()))
+		google, _, _, _ := match.GoogleLine(f, i)
+		exact, value := match.StandardLine(f, i)
 		group := func(d syntax.Directive) bool { return d == syntax.DirectiveUserAgent || d.IsRule() }
-		if !group(google) && !group(l.Directive) {
+		if !group(google) && !group(f.Lines[i].Directive) {
 			continue
 		}
-		sep := l.Sep()
-		if google != l.Directive || sep.Len() != 1 || f.Bytes()[sep.Start] != ':' {
+		if google != exact {
 			return false // a misspelled key or a missing colon: only Google reads it
 		}
-		if l.Directive.IsRule() && !patternAlike(f.Text(l.Value()), l.Directive == syntax.DirectiveAllow) {
+		if exact.IsRule() && !patternAlike(value, exact == syntax.DirectiveAllow) {
 			return false
 		}
 	}

@@ -132,15 +132,14 @@ func (s *lineScan) charFactBefore(i, end int) bool {
 // unknown-directive look at.
 func (s *lineScan) each(fn func(i int, info *lineInfo)) {
 	f := s.f
-	src := f.Bytes()
 	for i := s.start; i < len(f.Lines); i++ {
 		l := &f.Lines[i]
 		switch l.Kind {
 		case syntax.LineBlank, syntax.LineComment:
 			continue
 		case syntax.LineDirective:
-			if l.Directive != syntax.DirectiveOther && l.Sep().Len() == 1 && src[l.Sep().Start] == ':' {
-				continue
+			if d, _ := match.StandardLine(f, i); d != syntax.DirectiveNone && d != syntax.DirectiveOther {
+				continue // a directive named exactly and followed by a colon
 			}
 			if s.charFactBefore(i, l.Key().End) {
 				continue

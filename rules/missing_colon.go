@@ -151,13 +151,11 @@ func (n *nextRuleLine) agentAfter(i int) bool {
 		agent := false
 		for k := len(f.Lines) - 1; k >= 0; k-- {
 			n.agent[k] = agent
-			if l := &f.Lines[k]; l.Kind == syntax.LineDirective {
-				switch match.GoogleDirective(f.Text(l.Key())) {
-				case syntax.DirectiveUserAgent:
-					agent = true
-				case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-					agent = false
-				}
+			switch d, _, _, _ := match.GoogleLine(f, k); d {
+			case syntax.DirectiveUserAgent:
+				agent = true
+			case syntax.DirectiveAllow, syntax.DirectiveDisallow:
+				agent = false
 			}
 		}
 	}

@@ -44,7 +44,7 @@ func runMissingUserAgent(pass *lint.Pass) {
 		// A key Google reads as User-agent ("User agent") starts a group
 		// for Google: the lines after it are misspelled-directive's
 		// concern, not rules without a group.
-		g := match.GoogleDirective(f.Text(l.Key()))
+		g, _, _, _ := match.GoogleLine(f, i)
 		if l.Directive == syntax.DirectiveUserAgent || g == syntax.DirectiveUserAgent {
 			break
 		}
