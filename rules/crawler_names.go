@@ -32,16 +32,10 @@ func targetsWhere(pass *lint.Pass, keep func(p *match.Profile) bool) []*match.Pr
 	return out
 }
 
-// targetedReaders returns the names of those of profiles the pass targets, in
-// the order given.
+// targetedReaders returns the names of those of profiles the pass
+// targets, in the order messages name crawlers.
 func targetedReaders(pass *lint.Pass, profiles ...*match.Profile) []string {
-	var names []string
-	for _, p := range profiles {
-		if pass.Targeted(p) {
-			names = append(names, p.Readers)
-		}
-	}
-	return names
+	return prose.Readers(targetsWhere(pass, func(p *match.Profile) bool { return slices.Contains(profiles, p) }))
 }
 
 // subjectReaders returns the names of the targeted profiles among profiles,
