@@ -160,7 +160,7 @@ func (c *readingCases) add(name string, i int, what, why string) {
 }
 
 func (c *readingCases) report(t *testing.T, name string) {
-	t.Logf("%s: %d files, %d lines, %d (file, crawler) selections compared", name, c.files, c.lines, c.queries)
+	t.Logf("%s: %d files, %d lines and %d (file, crawler) selections compared, %d disagreements", name, c.files, c.lines, c.queries, len(c.disagree))
 	for k, d := range c.disagree {
 		if k == 40 {
 			t.Errorf("and %d more", len(c.disagree)-k)
