@@ -162,6 +162,10 @@ const maxErrorLines = 5
 // fatal error, an exception, a PHP warning): only then does the finding
 // stand in a file that also holds rules.
 func errorMessageLine(f *syntax.File) (line int, strong, ok bool) {
+	// Every rule asks about the file, which the path rules still do
+	// without a run to keep the answer in, so the lines are lower-cased
+	// into arrays on the stack rather than new slices.
+	var textBuf, keyBuf [300]byte
 	seen := 0
 	for i := range f.Lines {
 		l := &f.Lines[i]
@@ -170,21 +174,24 @@ func errorMessageLine(f *syntax.File) (line int, strong, ok bool) {
 		}
 		first := seen == 0
 		seen++
-		text := f.Text(l.Text())
-		text = bytes.ToLower(text[:min(len(text), 300)])
 		// In a line that reads as a directive, the message is the key
 		// ("PHP Fatal error: ..."): a value may say anything, and a
 		// directive any crawler knows is no message.
-		where := text
+		var key []byte
 		if l.Kind == syntax.LineDirective {
-			key := f.Text(l.Key())
+			key = f.Text(l.Key())
 			if l.Directive != syntax.DirectiveOther || match.GoogleDirective(key) != syntax.DirectiveOther {
 				if seen == maxErrorLines {
 					break
 				}
 				continue
 			}
-			where = bytes.ToLower(key)
+		}
+		text := f.Text(l.Text())
+		text = appendLower(textBuf[:0], text[:min(len(text), len(textBuf))])
+		where := text
+		if key != nil {
+			where = appendLower(keyBuf[:0], key[:min(len(key), len(keyBuf))])
 			if isPHPMessage(where, text) {
 				return i, first, true
 			}
