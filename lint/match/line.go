@@ -35,7 +35,18 @@ func GoogleLine(f *syntax.File, i int) (d syntax.Directive, key, value []byte, c
 			return syntax.DirectiveNone, nil, nil, text.End
 		}
 		key = f.Text(l.Key())
-		return GoogleDirective(key), key, f.Text(l.Value()), text.End
+		switch l.Directive {
+		case syntax.DirectiveUserAgent, syntax.DirectiveAllow, syntax.DirectiveDisallow, syntax.DirectiveSitemap:
+			// The exact names are what Google reads them as, and no
+			// other name the tree knows starts with one of Google's:
+			// only unknown keys need its prefix and typo matching.
+			d = l.Directive
+		case syntax.DirectiveOther:
+			d = GoogleDirective(key)
+		default:
+			d = syntax.DirectiveOther
+		}
+		return d, key, f.Text(l.Value()), text.End
 	}
 	d, key, value, n := GoogleText(f.Text(text))
 	return d, key, value, text.Start + n

@@ -104,3 +104,19 @@ func TestGoogleLineAllocs(t *testing.T) {
 		t.Errorf("GoogleLine and StandardLine allocate %v times a file", allocs)
 	}
 }
+
+// TestGoogleLineExactNames checks what GoogleLine takes for granted: the
+// tree's exact names read to Google as themselves, or as no directive
+// Google acts on.
+func TestGoogleLineExactNames(t *testing.T) {
+	for _, d := range syntax.Directives() {
+		want := syntax.DirectiveOther
+		switch d {
+		case syntax.DirectiveUserAgent, syntax.DirectiveAllow, syntax.DirectiveDisallow, syntax.DirectiveSitemap:
+			want = d
+		}
+		if got := GoogleDirective([]byte(d.String())); got != want {
+			t.Errorf("Google reads %q as %v, GoogleLine takes it for %v", d.String(), got, want)
+		}
+	}
+}
