@@ -102,7 +102,7 @@ func reportInnerBOM(pass *lint.Pass, x syntax.Fact) {
 	case j.googleSame && j.othersSame:
 		msg += "crawlers read the line the same without it, but nobody can see it there"
 	case j.googleSame:
-		msg += fmt.Sprintf("Google reads the line the same without it, but %s read it as part of the line", otherReaders(pass))
+		msg += fmt.Sprintf("Google reads the line the same without it, but %s it as part of the line", otherReaders(pass, "reads", "read"))
 	default:
 		msg += j.google
 	}

@@ -147,7 +147,7 @@ func reportMojibake(pass *lint.Pass, i int, run syntax.Span, runes []rune, repai
 	switch {
 	case j.googleSame && j.othersSame:
 	case j.googleSame:
-		msg += fmt.Sprintf("; Google reads the line the same either way, but %s do not", otherReaders(pass))
+		msg += fmt.Sprintf("; Google reads the line the same either way, but %s", otherReaders(pass, "does not", "do not"))
 	default:
 		msg += "; " + j.google
 	}
@@ -294,9 +294,9 @@ func reportCharRun(pass *lint.Pass, i int, run syntax.Span, runes []rune) {
 	case j.googleSame && j.othersSame:
 		msg = "crawlers read the line the same without it, but nobody can see it there"
 	case j.googleSame && runes[0] == 0:
-		msg = fmt.Sprintf("Google ends the line at a NUL byte, which changes nothing here, but %s keep it in the %s", otherReaders(pass), part)
+		msg = fmt.Sprintf("Google ends the line at a NUL byte, which changes nothing here, but %s it in the %s", otherReaders(pass, "keeps", "keep"), part)
 	case j.googleSame:
-		msg = fmt.Sprintf("Google reads the line the same without it, but %s read it as part of the %s", otherReaders(pass), part)
+		msg = fmt.Sprintf("Google reads the line the same without it, but %s it as part of the %s", otherReaders(pass, "reads", "read"), part)
 	case runes[0] == 0:
 		msg = "Google ends the line at a NUL byte: " + j.google
 	default:

@@ -47,12 +47,14 @@ func subjectReaders(pass *lint.Pass, profiles ...*match.Profile) []string {
 	return []string{"crawlers"}
 }
 
-// otherReaders names the targeted profiles other than Google, for
-// messages: "Bing, Yandex and RFC 9309 crawlers", or "other crawlers".
-func otherReaders(pass *lint.Pass) string {
+// otherReaders says what the targeted profiles other than Google do, for
+// messages: "Bing, Yandex and RFC 9309 crawlers keep", "Bing keeps", or
+// "other crawlers keep". one and many are the verb for one subject and
+// for several.
+func otherReaders(pass *lint.Pass, one, many string) string {
 	names := prose.Readers(targetsWhere(pass, func(p *match.Profile) bool { return p != match.Google }))
 	if len(names) == 0 {
-		return "other crawlers"
+		names = []string{"other crawlers"}
 	}
-	return prose.Join(names)
+	return prose.Subject(names, one, many)
 }
