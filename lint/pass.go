@@ -28,6 +28,8 @@ type Pass struct {
 	// them that name the rule, found on first use.
 	sups, ruleSups []*suppression
 	ruleSupsFound  bool
+	// prover holds what ProveSafe has spent, made on first use.
+	prover *prover
 }
 
 // shared is what the passes of one run share: values built on first use,

@@ -212,3 +212,126 @@ func patternURLs(pattern string) []string {
 	}
 	return out
 }
+
+// A proof compares the verdicts of every targeted profile before and
+// after a fix, for each crawler the file names and each URL around the
+// rules of the groups the fix touches: its cost is roughly the product of
+// those counts. These bound what one fix and one rule run may spend, so
+// that a fix in a large file is offered as unsafe rather than making every
+// run slow.
+const (
+	maxProofQueries = 40_000
+	proofBudget     = 120_000
+)
+
+// prover is what ProveSafe keeps between the fixes of one rule run.
+type prover struct {
+	budget int
+	agents int // user-agent lines in the file, or -1 until counted
+}
+
+// ProveSafe reports whether edits, all inside line i, are a safe fix (see
+// Fix.Safe), within a budget for the rule run. Google must read the line
+// as before when it reads a rule or user-agent line there before or
+// after, and then the other targeted profiles' verdicts may only move
+// towards Google's, which is checked by comparing them (CheckFixSafety).
+// A line that no profile reads as a rule or user-agent line, before or
+// after, changes no verdict. A proof that would cost more than the budget
+// left says false: the fix is then offered as unsafe.
+func (p *Pass) ProveSafe(i int, edits []Edit) bool {
+	f := p.File
+	src := f.Bytes()
+	text := f.Lines[i].Text()
+	var after []byte
+	at := text.Start
+	for _, e := range edits {
+		if e.Span.Start < at || e.Span.End > text.End {
+			return false
+		}
+		after = append(after, src[at:e.Span.Start]...)
+		after = append(after, e.NewText...)
+		at = e.Span.End
+	}
+	after = append(after, src[at:text.End]...)
+	before := src[text.Start:text.End]
+	gb, ga := googleVerdictLine(before), googleVerdictLine(after)
+	ob, oa := standardVerdictLine(before), standardVerdictLine(after)
+	if !gb.affects() && !ga.affects() && !ob.affects() && !oa.affects() {
+		return true
+	}
+	if gb.d != ga.d || gb.value != ga.value {
+		return false
+	}
+	var others []*match.Profile
+	for _, t := range p.Targets {
+		if t != match.Google {
+			others = append(others, t)
+		}
+	}
+	if len(others) == 0 {
+		return true
+	}
+	if p.prover == nil {
+		p.prover = &prover{budget: proofBudget, agents: -1}
+	}
+	cost := p.prover.cost(p, i)
+	if cost > maxProofQueries || cost > p.prover.budget {
+		return false
+	}
+	p.prover.budget -= cost
+	fixed, applied := ApplyFixes(src, []Diagnostic{{Fixes: []Fix{{Safe: true, Edits: edits}}}}, false)
+	// CheckFixSafety compares Google's verdicts itself.
+	return len(applied) == 1 && CheckFixSafety(src, fixed, others) == ""
+}
+
+// cost estimates the verdicts a proof of a fix on line i compares.
+func (x *prover) cost(p *Pass, i int) int {
+	f := p.File
+	if x.agents < 0 {
+		x.agents = 0
+		for k := range f.Lines {
+			if f.Lines[k].Directive == syntax.DirectiveUserAgent {
+				x.agents++
+			}
+		}
+	}
+	// Profiles group lines differently, so count the rules of the
+	// neighbouring groups too.
+	rules := 0
+	g := max(f.GroupAt(i), 0)
+	for k := g - 1; k <= g+1; k++ {
+		if k >= 0 && k < len(f.Groups) {
+			rules += len(f.Groups[k].Rules)
+		}
+	}
+	return (2*x.agents + 2) * (10*rules + 3) * len(p.Targets) * 2
+}
+
+// verdictLine is the directive and value a profile reads on a line, as far
+// as verdicts go.
+type verdictLine struct {
+	d     syntax.Directive
+	value string
+}
+
+// affects reports whether the line can change which URLs a crawler may
+// fetch: rules, and the user-agent lines that group them.
+func (l verdictLine) affects() bool {
+	return l.d == syntax.DirectiveUserAgent || l.d == syntax.DirectiveAllow || l.d == syntax.DirectiveDisallow
+}
+
+// googleVerdictLine reads a line's text as Google does; a key Google does
+// not act on reads as nothing.
+func googleVerdictLine(text []byte) verdictLine {
+	d, _, value, _ := match.GoogleText(text)
+	if d == syntax.DirectiveOther {
+		return verdictLine{}
+	}
+	return verdictLine{d, string(value)}
+}
+
+// standardVerdictLine reads a line's text as the standards do.
+func standardVerdictLine(text []byte) verdictLine {
+	d, value, _ := match.StandardText(text)
+	return verdictLine{d, string(value)}
+}

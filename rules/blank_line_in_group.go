@@ -59,19 +59,19 @@ func runBlankLineInGroup(pass *lint.Pass) {
 		return
 	}
 	f := pass.File
-	shapes := uaShapes(f)
-	var check *uaYandexCheck // built on first need
+	shapes := groupShapes(f)
+	var check *yandexCheck // built on first need
 	for k := range shapes {
 		s := &shapes[k]
 		if len(s.inner) == 0 {
 			continue
 		}
-		readers := uaRecordReaders(pass, s.agentsOf(f))
+		readers := recordReaders(pass, s.agentsOf(f))
 		if len(readers) == 0 {
 			continue
 		}
 		if check == nil {
-			check = newUAYandexCheck(pass, shapes)
+			check = newYandexCheck(pass, shapes)
 		}
 		// One fix turns every blank line inside the group into a comment:
 		// Yandex then reads the group whole, as Google does. Completing
@@ -89,7 +89,7 @@ func runBlankLineInGroup(pass *lint.Pass) {
 		for _, i := range s.inner {
 			fix.Edits = append(fix.Edits, lint.Edit{Span: f.Lines[i].Text(), NewText: "#"})
 		}
-		agent := uaQuote(string(f.Text(f.Lines[s.g.UserAgents[0]].Value())))
+		agent := prose.Quote(f.Text(f.Lines[s.g.UserAgents[0]].Value()))
 		if len(s.g.UserAgents) > 1 {
 			agent += " and the others of its group"
 		}
@@ -102,17 +102,17 @@ func runBlankLineInGroup(pass *lint.Pass) {
 			rule++
 		}
 		below := len(s.g.Rules) - rule
-		lost, them := fmt.Sprintf("the %s below it (from %s) belong", prose.Count(below, "rule", "rules"), uaQuote(uaLineText(f, s.g.Rules[rule]))), "them"
+		lost, them := fmt.Sprintf("the %s below it (from %s) belong", prose.Count(below, "rule", "rules"), prose.Quote([]byte(lineText(f, s.g.Rules[rule])))), "them"
 		if below == 1 {
-			lost, them = fmt.Sprintf("the rule below it (%s) belongs", uaQuote(uaLineText(f, s.g.Rules[rule]))), "it"
+			lost, them = fmt.Sprintf("the rule below it (%s) belongs", prose.Quote([]byte(lineText(f, s.g.Rules[rule])))), "it"
 		}
 		msg := fmt.Sprintf("this blank line%s ends the group for %s: %s to no group there, while %s %s to %s",
-			uaBlankHint(f, i), prose.Join(prose.Readers(readers)), lost,
-			prose.Subject(uaCrawlers(pass, match.Google, match.Bing, match.RFC9309), "applies", "apply"), them, agent)
+			blankLineHint(f, i), prose.Join(prose.Readers(readers)), lost,
+			prose.Subject(subjectReaders(pass, match.Google, match.Bing, match.RFC9309), "applies", "apply"), them, agent)
 		if more := len(s.inner) - 1; more > 0 {
 			msg += fmt.Sprintf(" (the group has %s after it)", prose.Count(more, "more blank line", "more blank lines"))
 		}
-		opts := []lint.ReportOption{lint.WithRelated(uaDirectiveSpan(&f.Lines[s.g.UserAgents[0]]), "the group starts here")}
+		opts := []lint.ReportOption{lint.WithRelated(directiveSpan(&f.Lines[s.g.UserAgents[0]]), "the group starts here")}
 		const maxRelated = 20
 		for _, j := range s.inner[1:min(len(s.inner), maxRelated+1)] {
 			opts = append(opts, lint.WithRelated(f.Lines[j].Span, "another blank line in the group"))

@@ -79,10 +79,7 @@ func targetedSearchCrawlers(pass *lint.Pass) []searchCrawler {
 type crawlerView struct {
 	f      *syntax.File
 	google bool
-	// special are the lines Google reads from their text, which it cuts
-	// short, in file order.
-	special []int
-	groups  []viewGroup
+	groups []viewGroup
 	// selected are the indices of the groups the crawler obeys: those
 	// that name it, else the * groups; global says they are * groups.
 	selected []int
@@ -152,8 +149,7 @@ func readForCrawler(f *syntax.File, c searchCrawler) *crawlerView {
 		case syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong:
 			// Google cuts these lines short, and may read another
 			// directive, or none, in what it keeps.
-			if n := len(v.special); v.google && x.Line >= 0 && (n == 0 || v.special[n-1] != x.Line) {
-				v.special = append(v.special, x.Line)
+			if v.google && x.Line >= 0 {
 				treeGroups = false
 			}
 		case syntax.FactMissingColon:
@@ -168,8 +164,8 @@ func readForCrawler(f *syntax.File, c searchCrawler) *crawlerView {
 		// Google also reads misspelled and longer keys ("Disalow",
 		// "User-agents") as directives.
 		for i := range f.Lines {
-			if l := &f.Lines[i]; l.Directive == syntax.DirectiveOther {
-				if d := match.GoogleDirective(f.Text(l.Key())); d == syntax.DirectiveUserAgent || d.IsRule() {
+			if f.Lines[i].Directive == syntax.DirectiveOther {
+				if d, _, _, _ := match.GoogleLine(f, i); d == syntax.DirectiveUserAgent || d.IsRule() {
 					treeGroups = false
 					break
 				}
@@ -223,17 +219,8 @@ func (v *crawlerView) token(value []byte) []byte {
 	if !v.google {
 		return value
 	}
-	if len(value) > 0 && value[0] == '*' && (len(value) == 1 || isCSpaceByte(value[1])) {
-		return value[:1]
-	}
-	n := 0
-	for n < len(value) && ('a' <= value[n]|0x20 && value[n]|0x20 <= 'z' || value[n] == '_' || value[n] == '-') {
-		n++
-	}
-	return value[:n]
+	return match.GoogleToken(value)
 }
-
-func isCSpaceByte(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
 
 // readGroups groups the lines as the profile does, line by line: for the
 // files whose groups the syntax tree does not show as the profile sees
@@ -267,43 +254,17 @@ func (v *crawlerView) readGroups() {
 // line returns the user-agent or rule directive the profile reads on line
 // i, with its value, and false for any other line.
 func (v *crawlerView) line(i int) (syntax.Directive, []byte, bool) {
-	f := v.f
-	l := &f.Lines[i]
-	if _, found := slices.BinarySearch(v.special, i); found {
-		text := f.Text(l.Text())
-		r := readLineAsGoogle(text[:min(len(text), syntax.GoogleMaxLineBytes)])
-		if !r.ok || r.d == syntax.DirectiveSitemap {
-			return 0, nil, false
-		}
-		// For a user-agent line this is the token already, which token
-		// gives back unchanged.
-		return r.d, []byte(r.value), true
-	}
-	if l.Kind != syntax.LineDirective {
-		return 0, nil, false
-	}
-	d := l.Directive
+	var d syntax.Directive
+	var value []byte
 	if v.google {
-		// The exact names mean to Google what they say; only other keys
-		// need its prefix and typo matching.
-		switch d {
-		case syntax.DirectiveUserAgent, syntax.DirectiveAllow, syntax.DirectiveDisallow:
-		case syntax.DirectiveOther:
-			if d = match.GoogleDirective(f.Text(l.Key())); d != syntax.DirectiveUserAgent && !d.IsRule() {
-				return 0, nil, false
-			}
-		default:
-			return 0, nil, false
-		}
-		return d, f.Text(l.Value()), true
+		d, _, value, _ = match.GoogleLine(v.f, i)
+	} else {
+		d, value = match.StandardLine(v.f, i)
 	}
 	if d != syntax.DirectiveUserAgent && !d.IsRule() {
 		return 0, nil, false
 	}
-	if sep := l.Sep(); sep.Len() != 1 || f.Bytes()[sep.Start] != ':' {
-		return 0, nil, false
-	}
-	return d, f.Text(l.Value()), true
+	return d, value, true
 }
 
 // rule returns rule line i as the profile reads it.
@@ -389,50 +350,9 @@ func runBlocksEverything(pass *lint.Pass) {
 		if line < 0 {
 			continue
 		}
-		key := v.key
-		if v.global {
-			key = "*"
-		}
-		// The user-agent lines that make the crawler obey the line, and
-		// whether one of them is in the rule's record: the lines above
-		// it up to a blank line. When none is, and that record starts
-		// with user-agent lines of its own, the crawler's group runs on
-		// into it unseen, past a blank line and lines that are not rules.
-		var naming []int
-		for _, k := range v.selected {
-			g := &v.groups[k]
-			for j, ua := range g.userAgents {
-				if equalFoldLower(g.agents[j], key) {
-					naming = append(naming, ua)
-				}
-			}
-		}
-		rec := f.RecordAt(line)
-		accidental := rec >= 0 && len(f.Records[rec].UserAgents) > 0 && len(naming) > 0 &&
-			!slices.ContainsFunc(naming, func(ua int) bool { return f.RecordAt(ua) == rec })
-		if !v.global && !accidental {
+		severity, note, related, ok := v.howBlocked(f, c, line)
+		if !ok {
 			continue // a group that names the crawler to shut it out means it
-		}
-		severity, note := lint.Warning, ""
-		var related []lint.ReportOption
-		switch {
-		case accidental:
-			ua := naming[len(naming)-1]
-			note = fmt.Sprintf("%s on line %d belongs to this rule's group: a group ends only at a user-agent line that follows a rule, not at a blank line or other directives",
-				quoteText(f, f.Lines[ua].Text(), 40), ua+1)
-			related = append(related, lint.WithRelated(f.Lines[ua].Text(), "the group starts here and runs on to the rule"))
-		default:
-			if sibling, ok := v.namedSibling(f, c); ok {
-				note = fmt.Sprintf("the file opens the site to `%s`, but %s obeys only a group that names it", sibling, c.name)
-			} else if v.opensToOthers() {
-				// The file lists the crawlers it lets in, and this one
-				// is not among them: maybe on purpose.
-				severity = lint.Info
-				note = "the file lets in only the crawlers it names, which may be deliberate"
-			}
-			for _, ua := range naming {
-				related = append(related, lint.WithRelated(f.Lines[ua].Text(), "the group applies to every crawler without a group of its own"))
-			}
 		}
 		i := slices.IndexFunc(found, func(b *blockedBy) bool { return b.line == line })
 		if i < 0 {
@@ -451,21 +371,77 @@ func runBlocksEverything(pass *lint.Pass) {
 		}
 	}
 	for _, b := range found {
-		l := &f.Lines[b.line]
-		span := l.Text()
-		if l.Kind == syntax.LineDirective {
-			span = syntax.Span{Start: l.Key().Start, End: l.Value().End}
-		}
-		who := prose.Join(b.crawlers)
-		if b.global {
-			who = "every crawler without a group of its own, " + who + " included"
-		}
-		msg := fmt.Sprintf("this blocks the whole site for %s: the site drops out of %s", who, searchEngines(b.crawlers))
-		if len(b.notes) > 0 {
-			msg += "; " + strings.Join(b.notes, "; ")
-		}
-		pass.Report(span, msg, append(b.related, lint.WithSeverity(b.severity))...)
+		b.report(pass)
 	}
+}
+
+// howBlocked says how the crawler comes to obey line, which keeps it out
+// of the whole site: the finding's severity, a note and related lines;
+// ok is false when a group names the crawler on purpose to shut it out.
+func (v *crawlerView) howBlocked(f *syntax.File, c searchCrawler, line int) (severity lint.Severity, note string, related []lint.ReportOption, ok bool) {
+	key := v.key
+	if v.global {
+		key = "*"
+	}
+	// The user-agent lines that make the crawler obey the line, and
+	// whether one of them is in the rule's record: the lines above it up
+	// to a blank line. When none is, and that record starts with
+	// user-agent lines of its own, the crawler's group runs on into it
+	// unseen, past a blank line and lines that are not rules.
+	var naming []int
+	for _, k := range v.selected {
+		g := &v.groups[k]
+		for j, ua := range g.userAgents {
+			if equalFoldLower(g.agents[j], key) {
+				naming = append(naming, ua)
+			}
+		}
+	}
+	rec := f.RecordAt(line)
+	accidental := rec >= 0 && len(f.Records[rec].UserAgents) > 0 && len(naming) > 0 &&
+		!slices.ContainsFunc(naming, func(ua int) bool { return f.RecordAt(ua) == rec })
+	if !v.global && !accidental {
+		return 0, "", nil, false
+	}
+	severity = lint.Warning
+	switch {
+	case accidental:
+		ua := naming[len(naming)-1]
+		note = fmt.Sprintf("%s on line %d belongs to this rule's group: a group ends only at a user-agent line that follows a rule, not at a blank line or other directives",
+			quoteText(f, f.Lines[ua].Text(), 40), ua+1)
+		related = append(related, lint.WithRelated(f.Lines[ua].Text(), "the group starts here and runs on to the rule"))
+	default:
+		if sibling, ok := v.namedSibling(f, c); ok {
+			note = fmt.Sprintf("the file opens the site to `%s`, but %s obeys only a group that names it", sibling, c.name)
+		} else if v.opensToOthers() {
+			// The file lists the crawlers it lets in, and this one is
+			// not among them: maybe on purpose.
+			severity = lint.Info
+			note = "the file lets in only the crawlers it names, which may be deliberate"
+		}
+		for _, ua := range naming {
+			related = append(related, lint.WithRelated(f.Lines[ua].Text(), "the group applies to every crawler without a group of its own"))
+		}
+	}
+	return severity, note, related, true
+}
+
+// report reports the line and the crawlers it keeps out.
+func (b *blockedBy) report(pass *lint.Pass) {
+	l := &pass.File.Lines[b.line]
+	span := l.Text()
+	if l.Kind == syntax.LineDirective {
+		span = syntax.Span{Start: l.Key().Start, End: l.Value().End}
+	}
+	who := prose.Join(b.crawlers)
+	if b.global {
+		who = "every crawler without a group of its own, " + who + " included"
+	}
+	msg := fmt.Sprintf("this blocks the whole site for %s: the site drops out of %s", who, searchEngines(b.crawlers))
+	if len(b.notes) > 0 {
+		msg += "; " + strings.Join(b.notes, "; ")
+	}
+	pass.Report(span, msg, append(b.related, lint.WithSeverity(b.severity))...)
 }
 
 // namedSibling returns a search crawler of c's operator that a group

@@ -45,18 +45,14 @@ var ByteOrderMark = &lint.Rule{
 
 func runByteOrderMark(pass *lint.Pass) {
 	f := pass.File
-	checked, other := false, false
 	for _, x := range f.Facts {
 		switch x.Kind {
 		case syntax.FactBOM, syntax.FactPartialBOM, syntax.FactBOMInLine:
 		default:
 			continue
 		}
-		if !checked {
-			checked, other = true, judgeContent(pass).kind == contentOther
-		}
-		if other {
-			return
+		if !judgeContent(pass).reads(x.Line) {
+			continue
 		}
 		if x.Kind == syntax.FactBOMInLine {
 			reportInnerBOM(pass, x)
@@ -115,7 +111,7 @@ func reportInnerBOM(pass *lint.Pass, x syntax.Fact) {
 	case j.googleSame && j.othersSame:
 		msg += "crawlers read the line the same without it, but nobody can see it there"
 	case j.googleSame:
-		msg += fmt.Sprintf("Google reads the line the same without it, but %s read it as part of the line", otherTargetNames(pass))
+		msg += fmt.Sprintf("Google reads the line the same without it, but %s it as part of the line", otherReaders(pass, "reads", "read"))
 	default:
 		msg += j.google
 	}

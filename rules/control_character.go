@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -51,11 +50,8 @@ func runControlCharacter(pass *lint.Pass) {
 		default:
 			continue
 		}
-		if x.Line == prev || x.Line < 0 {
+		if x.Line == prev || x.Line < 0 || !judgeContent(pass).reads(x.Line) {
 			continue
-		}
-		if prev < 0 && judgeContent(pass).kind == contentOther {
-			return
 		}
 		prev = x.Line
 		checkLineChars(pass, x.Line)
@@ -151,7 +147,7 @@ func reportMojibake(pass *lint.Pass, i int, run syntax.Span, runes []rune, repai
 	switch {
 	case j.googleSame && j.othersSame:
 	case j.googleSame:
-		msg += fmt.Sprintf("; Google reads the line the same either way, but %s do not", otherTargetNames(pass))
+		msg += fmt.Sprintf("; Google reads the line the same either way, but %s", otherReaders(pass, "does not", "do not"))
 	default:
 		msg += "; " + j.google
 	}
@@ -298,9 +294,9 @@ func reportCharRun(pass *lint.Pass, i int, run syntax.Span, runes []rune) {
 	case j.googleSame && j.othersSame:
 		msg = "crawlers read the line the same without it, but nobody can see it there"
 	case j.googleSame && runes[0] == 0:
-		msg = fmt.Sprintf("Google ends the line at a NUL byte, which changes nothing here, but %s keep it in the %s", otherTargetNames(pass), part)
+		msg = fmt.Sprintf("Google ends the line at a NUL byte, which changes nothing here, but %s it in the %s", otherReaders(pass, "keeps", "keep"), part)
 	case j.googleSame:
-		msg = fmt.Sprintf("Google reads the line the same without it, but %s read it as part of the %s", otherTargetNames(pass), part)
+		msg = fmt.Sprintf("Google reads the line the same without it, but %s it as part of the %s", otherReaders(pass, "reads", "read"), part)
 	case runes[0] == 0:
 		msg = "Google ends the line at a NUL byte: " + j.google
 	default:
@@ -321,215 +317,4 @@ func allSpaceLike(runes []rune) bool {
 		}
 	}
 	return true
-}
-
-// removeSpan returns text without text[from:to].
-func removeSpan(text []byte, from, to int) []byte {
-	out := make([]byte, 0, len(text)-(to-from))
-	return append(append(out, text[:from]...), text[to:]...)
-}
-
-// editEffect is what removing or repairing something that should not be
-// in a line changes for crawlers.
-type editEffect struct {
-	// googleSame says Google reads the line the same without it, and
-	// othersSame the same of the crawlers that read the syntax tree.
-	googleSame, othersSame bool
-	// google says what Google reads now, when googleSame is false.
-	google string
-	// severity is how much it matters: error when Google misreads the
-	// line, warning when only other crawlers do, info when none does.
-	severity lint.Severity
-	// safe says that the edit is a safe fix: no crawler reads the line
-	// differently after it. That one crawler comes to read the line as
-	// Google does is not enough: how it groups the other lines decides
-	// whether that moves its verdicts towards Google's or away from them.
-	safe bool
-}
-
-// judgeEdit compares how crawlers read a line's text before and after an
-// edit that removes or repairs something that should not be there; how
-// says "without it" or "once repaired" in messages.
-func judgeEdit(pass *lint.Pass, before, after []byte, how string) editEffect {
-	cut := func(b []byte) []byte { return b[:min(len(b), syntax.GoogleMaxLineBytes)] }
-	gBefore, gAfter := readLineAsGoogle(cut(before)), readLineAsGoogle(cut(after))
-	if gBefore == gAfter {
-		// Crawlers that read the syntax tree matter only when targeted.
-		others, limited := false, false
-		for _, p := range pass.Targets {
-			others = others || p != match.Google
-			limited = limited || p.SizeLimit > 0
-		}
-		if !others || readLineAsWritten(before) == readLineAsWritten(after) {
-			// Still, an edit that changes the length of a file past a
-			// profile's size limit moves the limit to other lines.
-			safe := !limited || len(pass.File.Bytes()) <= syntax.SizeLimit || len(before) == len(after)
-			return editEffect{googleSame: true, othersSame: true, severity: lint.Info, safe: safe}
-		}
-		return editEffect{googleSame: true, severity: lint.Warning}
-	}
-	var what string
-	switch {
-	case !gBefore.ok:
-		what = "Google ignores the line, which " + how + " reads " + gAfter.quote()
-	case !gAfter.ok:
-		what = "Google reads " + gBefore.quote() + ", and " + how + " would ignore the line"
-	case gBefore.d != gAfter.d:
-		what = "Google reads " + gBefore.quote() + " instead of " + gAfter.quote()
-	case gBefore.d == syntax.DirectiveUserAgent && gBefore.value == "":
-		what = "Google reads an empty crawler name, which matches no crawler, instead of `" + gAfter.value + "`"
-	case gBefore.d == syntax.DirectiveUserAgent:
-		what = "Google reads the crawler name as `" + gBefore.value + "` instead of `" + gAfter.value + "`"
-	case gBefore.d == syntax.DirectiveSitemap:
-		what = "Google reads the sitemap URL as `" + visibleText([]byte(gBefore.value)) + "`"
-	default:
-		what = "Google matches the pattern as `" + googlePatternText(gBefore.value) + "` instead of `" + googlePatternText(gAfter.value) + "`"
-	}
-	return editEffect{google: what, severity: lint.Error}
-}
-
-// otherTargetNames names the targeted profiles other than Google, for
-// messages: "Bing, Yandex and RFC 9309 crawlers", or "other crawlers".
-func otherTargetNames(pass *lint.Pass) string {
-	var names []string
-	for _, p := range pass.Targets {
-		switch p {
-		case match.Bing:
-			names = append(names, "Bing")
-		case match.Yandex:
-			names = append(names, "Yandex")
-		case match.RFC9309:
-			names = append(names, "RFC 9309")
-		case match.Legacy:
-			names = append(names, "1994-standard")
-		}
-	}
-	if len(names) == 0 {
-		return "other crawlers"
-	}
-	return prose.Join(names) + " crawlers"
-}
-
-// googlePatternText shows a rule's value as Google matches it: bytes from
-// 0x80 up percent-encoded, control characters made visible.
-func googlePatternText(value string) string {
-	var b strings.Builder
-	for i := 0; i < len(value); i++ {
-		c := value[i]
-		switch {
-		case c >= 0x80:
-			fmt.Fprintf(&b, "%%%02X", c)
-		case c < 0x20 || c == 0x7F:
-			fmt.Fprintf(&b, "<U+%04X>", c)
-		case c == '`':
-			b.WriteByte('\'')
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
-// googleReading is what Google's parser makes of a line: a directive it
-// acts on (user-agent, allow, disallow, sitemap) and the value it uses, or
-// nothing.
-type googleReading struct {
-	ok bool
-	d  syntax.Directive
-	// value is the crawler token for a user-agent line, else the value.
-	value string
-}
-
-func (g googleReading) quote() string {
-	if !g.ok {
-		return "nothing"
-	}
-	v := g.value
-	if g.d != syntax.DirectiveUserAgent {
-		v = visibleText([]byte(v))
-	}
-	return "`" + g.d.Canonical() + ": " + v + "`"
-}
-
-// readLineAsGoogle reads a line's text (its terminator excluded) as
-// Google's parser does: up to a NUL byte, without the comment, split at
-// the first colon or, when there is none, between exactly two words.
-// Callers cut the text at syntax.GoogleMaxLineBytes where that matters.
-func readLineAsGoogle(text []byte) googleReading {
-	if nul := bytes.IndexByte(text, 0); nul >= 0 {
-		text = text[:nul]
-	}
-	if hash := bytes.IndexByte(text, '#'); hash >= 0 {
-		text = text[:hash]
-	}
-	text = trimCSpaceBytes(text)
-	var key, value []byte
-	if sep := bytes.IndexByte(text, ':'); sep >= 0 {
-		key, value = text[:sep], text[sep+1:]
-	} else {
-		sep := bytes.IndexAny(text, " \t")
-		if sep < 0 {
-			return googleReading{}
-		}
-		key, value = text[:sep], bytes.TrimLeft(text[sep:], " \t")
-		if bytes.ContainsAny(value, " \t") {
-			return googleReading{}
-		}
-	}
-	key, value = trimCSpaceBytes(key), trimCSpaceBytes(value)
-	if len(key) == 0 {
-		return googleReading{}
-	}
-	d := match.GoogleDirective(key)
-	switch d {
-	case syntax.DirectiveUserAgent:
-		return googleReading{ok: true, d: d, value: match.GoogleAgent(value)}
-	case syntax.DirectiveAllow, syntax.DirectiveDisallow, syntax.DirectiveSitemap:
-		return googleReading{ok: true, d: d, value: string(value)}
-	}
-	return googleReading{}
-}
-
-// trimCSpaceBytes trims what C's isspace calls space, as Google's parser
-// does.
-func trimCSpaceBytes(b []byte) []byte {
-	isSpace := func(c byte) bool { return c == ' ' || '\t' <= c && c <= '\r' }
-	for len(b) > 0 && isSpace(b[0]) {
-		b = b[1:]
-	}
-	for len(b) > 0 && isSpace(b[len(b)-1]) {
-		b = b[:len(b)-1]
-	}
-	return b
-}
-
-// plainReading is what the crawlers that take the syntax tree as it is
-// (RFC 9309, Bing, Yandex, the 1994 standard) make of a line: whether it
-// is blank, which ends a group for Yandex, and the directive and value
-// when a colon separates them.
-type plainReading struct {
-	blank bool
-	d     syntax.Directive
-	value string
-}
-
-// readLineAsWritten reads a line's text as plainReading says.
-func readLineAsWritten(text []byte) plainReading {
-	// The line goes after a line break, so that a byte order mark at its
-	// start is not taken for the file's.
-	src := append([]byte{'\n'}, text...)
-	f := syntax.Parse(src)
-	if len(f.Lines) < 2 {
-		return plainReading{blank: true}
-	}
-	l := &f.Lines[1]
-	r := plainReading{blank: l.Kind == syntax.LineBlank}
-	if sep := l.Sep(); l.Kind == syntax.LineDirective && sep.Len() == 1 && src[sep.Start] == ':' {
-		r.d = l.Directive
-		r.value = string(f.Text(l.Value()))
-		if r.d == syntax.DirectiveUserAgent {
-			r.value = syntax.LowerASCII(r.value)
-		}
-	}
-	return r
 }

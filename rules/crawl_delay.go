@@ -76,7 +76,7 @@ func runCrawlDelay(pass *lint.Pass) {
 		switch {
 		case !ok:
 			span := l.Value()
-			msg := fmt.Sprintf("%s is not a number of seconds, so %s cannot read it", quote(value), whoHonours)
+			msg := fmt.Sprintf("%s is not a number of seconds, so %s cannot read it", prose.Quote(value), whoHonours)
 			if len(value) == 0 {
 				span, msg = l.Key(), fmt.Sprintf("`Crawl-delay:` has no value, so %s cannot read it", whoHonours)
 			}

@@ -44,7 +44,7 @@ func runDuplicateGroup(pass *lint.Pass) {
 			if len(value) == 0 {
 				continue
 			}
-			key = uaLowerInto(key[:0], value)
+			key = appendLower(key[:0], value)
 			s, ok := first[string(key)]
 			if !ok {
 				first[string(key)] = seen{i, g}
@@ -55,7 +55,7 @@ func runDuplicateGroup(pass *lint.Pass) {
 			}
 			first[string(key)] = seen{s.line, g}
 			if merge == "" {
-				merge = prose.Subject(uaCrawlers(pass, match.Google, match.Bing, match.Yandex, match.RFC9309), "merges", "merge")
+				merge = prose.Subject(subjectReaders(pass, match.Google, match.Bing, match.Yandex, match.RFC9309), "merges", "merge")
 				if pass.Targeted(match.Legacy) {
 					legacy = ", but 1994-standard crawlers obey only the first"
 				}
@@ -63,7 +63,7 @@ func runDuplicateGroup(pass *lint.Pass) {
 					star = "; Yandex reports several `User-agent: *` groups as an error"
 				}
 			}
-			msg := uaQuote(string(value)) + " already has a group at line " + strconv.Itoa(s.line+1) + ": " + merge + " the rules of both" + legacy
+			msg := prose.Quote(value) + " already has a group at line " + strconv.Itoa(s.line+1) + ": " + merge + " the rules of both" + legacy
 			if string(key) == "*" {
 				msg += star
 			}

@@ -52,8 +52,8 @@ var EmptyRecord = &lint.Rule{
 
 func runEmptyRecord(pass *lint.Pass) {
 	f := pass.File
-	shapes := uaShapes(f)
-	var check *uaYandexCheck // built on first need
+	shapes := groupShapes(f)
+	var check *yandexCheck // built on first need
 	for k := range shapes {
 		s := &shapes[k]
 		if len(s.g.Rules) == 0 {
@@ -68,7 +68,7 @@ func runEmptyRecord(pass *lint.Pass) {
 // that blank lines alone separate from the group's rules: from the next
 // run of User-agent lines, or from the first rule. (Lines other than
 // blank lines and comments between two runs are group-merge-hazard's.)
-func cutFromRules(pass *lint.Pass, shapes []uaShape, k int, check **uaYandexCheck) {
+func cutFromRules(pass *lint.Pass, shapes []groupShape, k int, check **yandexCheck) {
 	f := pass.File
 	s := &shapes[k]
 	var cutRuns [][]int // the runs cut from what follows them
@@ -90,17 +90,17 @@ func cutFromRules(pass *lint.Pass, shapes []uaShape, k int, check **uaYandexChec
 	for _, run := range cutRuns {
 		cutAgents = append(cutAgents, run...)
 	}
-	readers := uaRecordReaders(pass, uaGroupAgents(f, cutAgents))
+	readers := recordReaders(pass, groupAgents(f, cutAgents))
 	if len(readers) == 0 {
 		return
 	}
 	if *check == nil {
-		*check = newUAYandexCheck(pass, shapes)
+		*check = newYandexCheck(pass, shapes)
 	}
 	first := cutRuns[0]
 	var lines []string
 	for _, i := range first {
-		lines = append(lines, uaQuote(uaLineText(f, i)))
+		lines = append(lines, prose.Quote([]byte(lineText(f, i))))
 	}
 	subject := prose.JoinCapped(lines, 3)
 	if more := len(cutAgents) - len(first); more > 0 {
@@ -112,16 +112,16 @@ func cutFromRules(pass *lint.Pass, shapes []uaShape, k int, check **uaYandexChec
 	}
 	var msg strings.Builder
 	fmt.Fprintf(&msg, "a blank line%s separates %s from the group's rules: %s them",
-		uaBlankHint(f, blanks[0]), subject, prose.Subject(uaCrawlers(pass, match.Google, match.Bing, match.RFC9309), "still applies", "still apply"))
+		blankLineHint(f, blanks[0]), subject, prose.Subject(subjectReaders(pass, match.Google, match.Bing, match.RFC9309), "still applies", "still apply"))
 	fmt.Fprintf(&msg, ", but for %s the blank line ends the record: %s %s no rules there (everything is allowed)",
-		prose.Join(prose.Readers(readers)), prose.JoinCapped(uaQuotedValues(f, cutAgents), 3), prose.Choose(len(cutAgents), "gets", "get"))
+		prose.Join(prose.Readers(readers)), prose.JoinCapped(quotedValues(f, cutAgents), 3), prose.Choose(len(cutAgents), "gets", "get"))
 	if len(s.cut) > 0 {
 		fmt.Fprintf(&msg, ", and %s to no group", rules)
 	}
 	// Google reads blank lines as nothing, so removing them keeps its
 	// verdicts; Yandex then reads the group as Google does, provided no
 	// blank line is left in it (blank-line-in-group and group-merge-hazard
-	// report those) and the uaYandexCheck conditions hold.
+	// report those) and the yandexCheck conditions hold.
 	whole := len(s.inner) == 0
 	for _, b := range s.breaks[1:] {
 		whole = whole && (b.blank < 0 || b.other < 0)
@@ -131,14 +131,14 @@ func cutFromRules(pass *lint.Pass, shapes []uaShape, k int, check **uaYandexChec
 		fix.Title = "Remove the blank lines"
 	}
 	for _, i := range blanks {
-		fix.Edits = append(fix.Edits, uaRemoveBlank(f, i))
+		fix.Edits = append(fix.Edits, removeBlankLine(f, i))
 	}
 	opts := []lint.ReportOption{lint.WithRelated(f.Lines[blanks[0]].Span, "the blank line")}
 	for _, run := range cutRuns[1:] {
-		opts = append(opts, lint.WithRelated(uaDirectiveSpan(&f.Lines[run[0]]), "also cut from the group's rules"))
+		opts = append(opts, lint.WithRelated(directiveSpan(&f.Lines[run[0]]), "also cut from the group's rules"))
 	}
-	opts = append(opts, lint.WithRelated(uaDirectiveSpan(&f.Lines[s.g.Rules[0]]), "the group's first rule"), lint.WithFix(fix))
-	span := syntax.Span{Start: uaDirectiveSpan(&f.Lines[first[0]]).Start, End: uaDirectiveSpan(&f.Lines[first[len(first)-1]]).End}
+	opts = append(opts, lint.WithRelated(directiveSpan(&f.Lines[s.g.Rules[0]]), "the group's first rule"), lint.WithFix(fix))
+	span := syntax.Span{Start: directiveSpan(&f.Lines[first[0]]).Start, End: directiveSpan(&f.Lines[first[len(first)-1]]).End}
 	pass.Report(span, msg.String(), opts...)
 }
 
@@ -147,7 +147,7 @@ func cutFromRules(pass *lint.Pass, shapes []uaShape, k int, check **uaYandexChec
 // group of that rule. It stays quiet when the group changes nothing: when
 // it names only *, or only crawlers that another group with rules names
 // too (the groups merge).
-func emptyTrailingGroup(pass *lint.Pass, shapes []uaShape, k int) {
+func emptyTrailingGroup(pass *lint.Pass, shapes []groupShape, k int) {
 	f := pass.File
 	named := map[string]bool{}
 	hasStar := false
@@ -162,7 +162,7 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []uaShape, k int) {
 	}
 	s := &shapes[k]
 	for i := s.g.First; i < s.g.End; i++ {
-		if l := &f.Lines[i]; l.Kind == syntax.LineDirective && match.GoogleDirective(f.Text(l.Key())).IsRule() {
+		if d, _, _, _ := match.GoogleLine(f, i); d.IsRule() {
 			// Google reads a misspelled rule here ("Disalow: /"), which
 			// misspelled-directive reports.
 			return
@@ -181,7 +181,7 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []uaShape, k int) {
 	name := string(f.Text(f.Lines[first].Value()))
 	var msg strings.Builder
 	fmt.Fprintf(&msg, "%s ends the file without an Allow or Disallow rule: a last group without rules allows everything, so %s may fetch every URL",
-		uaQuote(uaLineText(f, first)), name)
+		prose.Quote([]byte(lineText(f, first))), name)
 	if len(alone) > 1 {
 		fmt.Fprintf(&msg, " (and so may the %s after it)", prose.Count(len(alone)-1, "other crawler", "other crawlers"))
 	}
@@ -199,13 +199,13 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []uaShape, k int) {
 	// Neither fix is applied without asking: one keeps what crawlers do now
 	// and the other blocks the crawler, and only the author knows which was
 	// meant.
-	pass.Report(uaDirectiveSpan(&f.Lines[first]), msg.String(),
+	pass.Report(directiveSpan(&f.Lines[first]), msg.String(),
 		lint.WithFix(lint.Fix{
 			Title: "Add an empty `Disallow:` to allow everything explicitly",
-			Edits: []lint.Edit{uaInsertAfter(f, last, "Disallow:")},
+			Edits: []lint.Edit{insertLineAfter(f, last, "Disallow:")},
 		}),
 		lint.WithFix(lint.Fix{
 			Title: "Add `Disallow: /` to block everything",
-			Edits: []lint.Edit{uaInsertAfter(f, last, "Disallow: /")},
+			Edits: []lint.Edit{insertLineAfter(f, last, "Disallow: /")},
 		}))
 }

@@ -73,19 +73,42 @@ func runFileTooLarge(pass *lint.Pass) {
 	// The limit is the google profile's; the parser marks the same place,
 	// and the rfc9309 profile stops there too.
 	limit := match.Google.SizeLimit
-	var rules, agents, sitemaps int
 	first := fact.Line
-	cutLine := -1
+	var cut string
+	var opts []lint.ReportOption
 	if first >= 0 && f.Lines[first].Span.Start < limit {
-		cutLine = first
+		cut, opts = cutAtLimit(f, first)
 		first++
 	}
-	for i := max(first, 0); i < len(f.Lines); i++ {
-		l := &f.Lines[i]
-		if l.Kind != syntax.LineDirective {
-			continue
-		}
-		switch match.GoogleDirective(f.Text(l.Key())) {
+	lost, n := lostPastLimit(f, max(first, 0))
+	if n == 0 && cut == "" {
+		return
+	}
+	// The size is not said: a fetched file is linted only a little past
+	// the limit, and the fetch finding says how large it is.
+	msg := fmt.Sprintf("Google reads only the first %s bytes (500 KiB) of the file, as much as RFC 9309 asks crawlers to read",
+		prose.Int(limit))
+	// The verb agrees with what is counted: "1 rule after that is lost",
+	// "2 rules and 1 sitemap line after that are lost".
+	isLost := prose.Choose(n, "is lost", "are lost")
+	switch {
+	case n > 0 && cut != "":
+		msg += ": " + lost + " after that " + isLost + ", and " + cut
+	case n > 0:
+		msg += ": " + lost + " after that " + isLost
+	default:
+		msg += ": " + cut
+	}
+	pass.Report(fact.Span, msg, opts...)
+}
+
+// lostPastLimit counts the rules, user-agent and sitemap lines Google
+// would read on the lines from first on, which it does not read: "2 rules
+// and 1 sitemap line", and how many there are.
+func lostPastLimit(f *syntax.File, first int) (string, int) {
+	var rules, agents, sitemaps int
+	for i := first; i < len(f.Lines); i++ {
+		switch d, _, _, _ := match.GoogleLine(f, i); d {
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
 			rules++
 		case syntax.DirectiveUserAgent:
@@ -93,25 +116,6 @@ func runFileTooLarge(pass *lint.Pass) {
 		case syntax.DirectiveSitemap:
 			sitemaps++
 		}
-	}
-	var opts []lint.ReportOption
-	var cut string
-	if cutLine >= 0 {
-		// The line as Google reads it is the last line of what it reads.
-		read := match.Google.Read(f)
-		l := &f.Lines[cutLine]
-		whole := readLineAsGoogle(f.Text(l.Text()))
-		if kept := readLineAsGoogle(read.Text(read.Lines[cutLine].Text())); whole != kept {
-			cut = fmt.Sprintf("line %d is cut at the limit: its end is lost, and Google reads it as %s", cutLine+1, kept.quote())
-			if !kept.ok {
-				cut = fmt.Sprintf("line %d is cut at the limit after %s: its end is lost, and Google reads no directive in it",
-					cutLine+1, quote(read.Text(read.Lines[cutLine].Text())))
-			}
-			opts = append(opts, lint.WithRelated(l.Text(), "the line as written, "+whole.quote()+", is cut at byte "+prose.Int(limit)))
-		}
-	}
-	if rules+agents+sitemaps == 0 && cut == "" {
-		return
 	}
 	var lost []string
 	if rules > 0 {
@@ -123,23 +127,24 @@ func runFileTooLarge(pass *lint.Pass) {
 	if sitemaps > 0 {
 		lost = append(lost, prose.Count(sitemaps, "sitemap line", "sitemap lines"))
 	}
-	// The size is not said: a fetched file is linted only a little past
-	// the limit, and the fetch finding says how large it is.
-	msg := fmt.Sprintf("Google reads only the first %s bytes (500 KiB) of the file, as much as RFC 9309 asks crawlers to read",
-		prose.Int(limit))
-	// The verb agrees with what is counted: "1 rule after that is lost",
-	// "2 rules and 1 sitemap line after that are lost".
-	isLost := "are lost"
-	if rules+agents+sitemaps == 1 {
-		isLost = "is lost"
+	return prose.Join(lost), rules + agents + sitemaps
+}
+
+// cutAtLimit says what Google makes of line i, across the size limit,
+// when that differs from the line as written: the line as Google reads it
+// is the last line of what it reads.
+func cutAtLimit(f *syntax.File, i int) (string, []lint.ReportOption) {
+	read := match.Google.Read(f)
+	l := &f.Lines[i]
+	whole := readAsGoogleUncut(f.Text(l.Text()))
+	kept := readGoogleLine(read, i)
+	if whole.sameToGoogle(kept) {
+		return "", nil
 	}
-	switch {
-	case len(lost) > 0 && cut != "":
-		msg += ": " + prose.Join(lost) + " after that " + isLost + ", and " + cut
-	case len(lost) > 0:
-		msg += ": " + prose.Join(lost) + " after that " + isLost
-	default:
-		msg += ": " + cut
+	cut := fmt.Sprintf("line %d is cut at the limit: its end is lost, and Google reads it as %s", i+1, kept.quote())
+	if !kept.ok() {
+		cut = fmt.Sprintf("line %d is cut at the limit after %s: its end is lost, and Google reads no directive in it",
+			i+1, prose.Quote(read.Text(read.Lines[i].Text())))
 	}
-	pass.Report(fact.Span, msg, opts...)
+	return cut, []lint.ReportOption{lint.WithRelated(l.Text(), "the line as written, "+whole.quote()+", is cut at byte "+prose.Int(match.Google.SizeLimit))}
 }

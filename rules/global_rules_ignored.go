@@ -44,8 +44,8 @@ var GlobalRulesIgnored = &lint.Rule{
 	Run:      runGlobalRulesIgnored,
 }
 
-// uaGroupSummary is what the rule needs to know of one group's rules.
-type uaGroupSummary struct {
+// groupSummary is what the rule needs to know of one group's rules.
+type groupSummary struct {
 	any        bool // the group has a rule
 	shared     bool // a Disallow repeats or covers one of the * group's
 	disallow   bool // a Disallow with a pattern
@@ -54,7 +54,7 @@ type uaGroupSummary struct {
 	allowSome  bool // an Allow with a pattern other than `/` and `/*`
 }
 
-func (a *uaGroupSummary) add(b uaGroupSummary) {
+func (a *groupSummary) add(b groupSummary) {
 	a.any, a.shared = a.any || b.any, a.shared || b.shared
 	a.disallow, a.disallowed = a.disallow || b.disallow, a.disallowed || b.disallowed
 	a.allow, a.allowSome = a.allow || b.allow, a.allowSome || b.allowSome
@@ -62,25 +62,55 @@ func (a *uaGroupSummary) add(b uaGroupSummary) {
 
 func runGlobalRulesIgnored(pass *lint.Pass) {
 	f := pass.File
-	// The crawlers, by Google's token; files repeat crawler names, so each
-	// token is made once.
-	type crawler struct {
-		token string
-		first int   // its first User-agent line
-		g0    int   // its first group
-		more  []int // its other groups, usually none
-		key   int   // its place in the list of findings, or -1
+	crawlers, starGroups := namedCrawlers(f)
+	star := readStarRules(f, starGroups)
+	if len(star.lines) == 0 || star.seen["/"] || star.seen["/*"] {
+		// With every URL closed to the rest, a crawler's own group is
+		// the exception the author made for it.
+		return
 	}
-	var crawlers []crawler
+	summaries := star.summarize(f)
+	for _, fd := range findingsByGroups(crawlers) {
+		var sum groupSummary
+		for _, g := range fd.groups {
+			sum.add(summaries[g])
+		}
+		// Quiet for a group without rules (empty-record's), one that
+		// blocks everything and allows nothing back, one that says
+		// explicitly it allows everything, and one that repeats some of
+		// the * rules: written knowing them, it leaves the others out on
+		// purpose. The mistake is a group written as if it added to the *
+		// group, which then reaches the crawler not at all.
+		blocksAll := sum.disallowed && !sum.allow
+		allowsAll := !sum.disallow && !sum.allowSome
+		if !sum.any || blocksAll || allowsAll || sum.shared || slices.ContainsFunc(fd.groups, func(g int) bool { return star.covers(f, g) }) {
+			continue
+		}
+		var lines []int
+		for _, id := range fd.crawlers {
+			lines = append(lines, crawlers[id].first)
+		}
+		reportGlobalRulesIgnored(pass, lines, star.lines)
+	}
+}
+
+// namedCrawler is a crawler a group names, by Google's token.
+type namedCrawler struct {
+	token string
+	first int   // its first User-agent line
+	g0    int   // its first group
+	more  []int // its other groups, usually none
+}
+
+// namedCrawlers returns the crawlers the groups of f name, and the *
+// groups. Files repeat crawler names, so each token is made once.
+func namedCrawlers(f *syntax.File) (crawlers []namedCrawler, starGroups []int) {
 	ids := map[string]int{}
 	var buf []byte
-	var starGroups []int
-	starRules := 0
 	for g := range f.Groups {
-		group := &f.Groups[g]
 		isStar := false
-		for _, i := range group.UserAgents {
-			buf = uaGoogleTokenInto(buf[:0], f.Text(f.Lines[i].Value()))
+		for _, i := range f.Groups[g].UserAgents {
+			buf = appendGoogleToken(buf[:0], f.Text(f.Lines[i].Value()))
 			if len(buf) == 1 && buf[0] == '*' {
 				isStar = true
 				continue
@@ -92,37 +122,52 @@ func runGlobalRulesIgnored(pass *lint.Pass) {
 			switch {
 			case !ok:
 				ids[string(buf)] = len(crawlers)
-				crawlers = append(crawlers, crawler{token: string(buf), first: i, g0: g, key: -1})
+				crawlers = append(crawlers, namedCrawler{token: string(buf), first: i, g0: g})
 			case crawlers[id].g0 != g && (len(crawlers[id].more) == 0 || crawlers[id].more[len(crawlers[id].more)-1] != g):
 				crawlers[id].more = append(crawlers[id].more, g)
 			}
 		}
 		if isStar {
 			starGroups = append(starGroups, g)
-			starRules += len(group.Rules)
 		}
 	}
-	var star []int // the * groups' Disallow lines with a pattern
-	starSeen := make(map[string]bool, starRules)
-	var bloom uaBloom // rejects most patterns before the map is asked
+	return crawlers, starGroups
+}
+
+// starRules are the * groups' Disallow rules with a pattern.
+type starRules struct {
+	lines []int           // their lines, one per pattern
+	seen  map[string]bool // their patterns
+	bloom patternBloom    // rejects most patterns before seen is asked
+	// lits are the patterns' literal starts, sorted, made on first use;
+	// covered says for each group whether one of its Disallow rules
+	// covers a * rule: 0 unknown, 1 yes, -1 no.
+	lits    []string
+	covered []int8
+}
+
+func readStarRules(f *syntax.File, starGroups []int) *starRules {
+	n := 0
+	for _, g := range starGroups {
+		n += len(f.Groups[g].Rules)
+	}
+	star := &starRules{seen: make(map[string]bool, n), covered: make([]int8, len(f.Groups))}
 	for _, g := range starGroups {
 		for _, i := range f.Groups[g].Rules {
 			l := &f.Lines[i]
-			if p := f.Text(l.Value()); l.Directive == syntax.DirectiveDisallow && len(p) > 0 && !starSeen[string(p)] {
-				starSeen[string(p)] = true
-				bloom.add(p)
-				star = append(star, i)
+			if p := f.Text(l.Value()); l.Directive == syntax.DirectiveDisallow && len(p) > 0 && !star.seen[string(p)] {
+				star.seen[string(p)] = true
+				star.bloom.add(p)
+				star.lines = append(star.lines, i)
 			}
 		}
 	}
-	if len(star) == 0 || starSeen["/"] || starSeen["/*"] {
-		// With every URL closed to the rest, a crawler's own group is
-		// the exception the author made for it.
-		return
-	}
+	return star
+}
 
-	// Each group's rules are read once.
-	summaries := make([]uaGroupSummary, len(f.Groups))
+// summarize reads each group's rules once.
+func (star *starRules) summarize(f *syntax.File) []groupSummary {
+	summaries := make([]groupSummary, len(f.Groups))
 	for g := range f.Groups {
 		sum := &summaries[g]
 		for _, i := range f.Groups[g].Rules {
@@ -135,48 +180,55 @@ func runGlobalRulesIgnored(pass *lint.Pass) {
 			case l.Directive == syntax.DirectiveDisallow:
 				sum.disallow = true
 				sum.disallowed = sum.disallowed || all
-				sum.shared = sum.shared || bloom.has(p) && starSeen[string(p)]
+				sum.shared = sum.shared || star.bloom.has(p) && star.seen[string(p)]
 			default:
 				sum.allow = true
 				sum.allowSome = sum.allowSome || !all
 			}
 		}
 	}
-	// A Disallow without wildcards that is a prefix of the literal start
-	// of a * rule blocks every path that rule blocks, as a repeat would.
-	// That is checked only for the groups that would otherwise be
-	// reported, against the * rules sorted once.
-	var starLits []string
-	covered := make([]int8, len(f.Groups)) // 0 unknown, 1 yes, -1 no
-	covers := func(g int) bool {
-		if covered[g] != 0 {
-			return covered[g] > 0
-		}
-		if starLits == nil {
-			starLits = uaLiteralStarts(starSeen)
-		}
-		covered[g] = -1
-		for _, i := range f.Groups[g].Rules {
-			l := &f.Lines[i]
-			if p := f.Text(l.Value()); l.Directive == syntax.DirectiveDisallow && len(p) > 0 && !bytes.ContainsAny(p, "*$") && uaPrefixOfAny(starLits, p) {
-				covered[g] = 1
-				break
-			}
-		}
-		return covered[g] > 0
-	}
+	return summaries
+}
 
-	// Crawlers that share their groups share one finding.
-	type finding struct {
-		groups   []int
-		crawlers []int
+// covers reports whether a Disallow of group g without wildcards is a
+// prefix of the literal start of a * rule: it blocks every path that
+// rule blocks, as a repeat would. It is asked only of the groups that
+// would otherwise be reported, against the * rules sorted once.
+func (star *starRules) covers(f *syntax.File, g int) bool {
+	if star.covered[g] != 0 {
+		return star.covered[g] > 0
 	}
-	var findings []finding
+	if star.lits == nil {
+		star.lits = literalStarts(star.seen)
+	}
+	star.covered[g] = -1
+	for _, i := range f.Groups[g].Rules {
+		l := &f.Lines[i]
+		if p := f.Text(l.Value()); l.Directive == syntax.DirectiveDisallow && len(p) > 0 && !bytes.ContainsAny(p, "*$") && prefixOfAny(star.lits, p) {
+			star.covered[g] = 1
+			break
+		}
+	}
+	return star.covered[g] > 0
+}
+
+// ignoredFinding is one finding: crawlers (indices of namedCrawlers')
+// that share their groups.
+type ignoredFinding struct {
+	groups   []int
+	crawlers []int
+}
+
+// findingsByGroups gathers the crawlers that may lack the * rules into
+// one finding per set of groups, leaving out those the knowledge base
+// says never read the * group or fetch nothing.
+func findingsByGroups(crawlers []namedCrawler) []ignoredFinding {
+	var findings []ignoredFinding
 	single := map[int]int{}   // a group -> the finding of the crawlers named in it alone
 	multi := map[string]int{} // a list of groups -> its finding
 	for id := range crawlers {
 		c := &crawlers[id]
-		if k := uaCrawlerIndex()[c.token]; k != nil {
+		if k := crawlerIndex()[c.token]; k != nil {
 			if _, ok := k.Quirk(kb.QuirkIgnoresGlobalGroup); ok {
 				continue // never reads the * group: its own group is the only way to reach it
 			}
@@ -205,38 +257,16 @@ func runGlobalRulesIgnored(pass *lint.Pass) {
 		}
 		if !ok {
 			n = len(findings)
-			findings = append(findings, finding{groups: groups})
+			findings = append(findings, ignoredFinding{groups: groups})
 		}
 		findings[n].crawlers = append(findings[n].crawlers, id)
 	}
-
-	for _, fd := range findings {
-		var sum uaGroupSummary
-		for _, g := range fd.groups {
-			sum.add(summaries[g])
-		}
-		// Quiet for a group without rules (empty-record's), one that
-		// blocks everything and allows nothing back, one that says
-		// explicitly it allows everything, and one that repeats some of
-		// the * rules: written knowing them, it leaves the others out on
-		// purpose. The mistake is a group written as if it added to the *
-		// group, which then reaches the crawler not at all.
-		blocksAll := sum.disallowed && !sum.allow
-		allowsAll := !sum.disallow && !sum.allowSome
-		if !sum.any || blocksAll || allowsAll || sum.shared || slices.ContainsFunc(fd.groups, covers) {
-			continue
-		}
-		var lines []int
-		for _, id := range fd.crawlers {
-			lines = append(lines, crawlers[id].first)
-		}
-		reportGlobalRulesIgnored(pass, lines, star)
-	}
+	return findings
 }
 
-// uaLiteralStarts returns the literal starts of the patterns, sorted:
+// literalStarts returns the literal starts of the patterns, sorted:
 // each pattern up to its first '*', or without a final '$'.
-func uaLiteralStarts(patterns map[string]bool) []string {
+func literalStarts(patterns map[string]bool) []string {
 	lits := make([]string, 0, len(patterns))
 	for p := range patterns {
 		if i := strings.IndexByte(p, '*'); i >= 0 {
@@ -252,9 +282,9 @@ func uaLiteralStarts(patterns map[string]bool) []string {
 	return lits
 }
 
-// uaPrefixOfAny reports whether p is a prefix of one of the sorted
+// prefixOfAny reports whether p is a prefix of one of the sorted
 // strings.
-func uaPrefixOfAny(sorted []string, p []byte) bool {
+func prefixOfAny(sorted []string, p []byte) bool {
 	// The comparisons with string(p) do not copy p.
 	i := sort.Search(len(sorted), func(k int) bool { return sorted[k] >= string(p) })
 	return i < len(sorted) && len(sorted[i]) >= len(p) && sorted[i][:len(p)] == string(p)
@@ -264,7 +294,7 @@ func reportGlobalRulesIgnored(pass *lint.Pass, lines []int, missing []int) {
 	f := pass.File
 	var names []string
 	for _, i := range lines {
-		names = append(names, uaQuote(string(f.Text(f.Lines[i].Value()))))
+		names = append(names, prose.Quote(f.Text(f.Lines[i].Value())))
 	}
 	subject := prose.Join(names) + " has a group of its own, so it does not read"
 	if len(names) > 3 {
@@ -275,27 +305,27 @@ func reportGlobalRulesIgnored(pass *lint.Pass, lines []int, missing []int) {
 	}
 	var rules []string
 	for _, i := range missing {
-		rules = append(rules, uaQuote(uaLineText(f, i)))
+		rules = append(rules, prose.Quote([]byte(lineText(f, i))))
 	}
 	msg := fmt.Sprintf("%s the `*` group and may fetch what its %s out: %s",
 		subject, prose.Choose(len(missing), "rule keeps", "rules keep"), prose.JoinCapped(rules, 3))
 	opts := []lint.ReportOption{}
 	const maxRelated = 20
 	for _, i := range missing[:min(len(missing), maxRelated)] {
-		opts = append(opts, lint.WithRelated(uaDirectiveSpan(&f.Lines[i]), "a `*` rule the crawler does not read"))
+		opts = append(opts, lint.WithRelated(directiveSpan(&f.Lines[i]), "a `*` rule the crawler does not read"))
 	}
 	pass.Report(f.Lines[lines[0]].Value(), msg, opts...)
 }
 
-// uaBloom is a small Bloom filter of patterns, keyed by their length and
+// patternBloom is a small Bloom filter of patterns, keyed by their length and
 // two of their bytes: most rules of other groups differ from every *
 // rule there, and are told apart without hashing the whole pattern.
-type uaBloom [128]uint64
+type patternBloom [128]uint64
 
-func uaBloomBit(p []byte) uint {
+func bloomBit(p []byte) uint {
 	return (uint(len(p))*131 + uint(p[len(p)-1])*31 + uint(p[len(p)/2])*7 + uint(p[len(p)*3/4])) & 8191
 }
 
-func (b *uaBloom) add(p []byte) { k := uaBloomBit(p); b[k>>6] |= 1 << (k & 63) }
+func (b *patternBloom) add(p []byte) { k := bloomBit(p); b[k>>6] |= 1 << (k & 63) }
 
-func (b *uaBloom) has(p []byte) bool { k := uaBloomBit(p); return b[k>>6]&(1<<(k&63)) != 0 }
+func (b *patternBloom) has(p []byte) bool { k := bloomBit(p); return b[k>>6]&(1<<(k&63)) != 0 }

@@ -47,7 +47,7 @@ var GroupMergeHazard = &lint.Rule{
 
 func runGroupMergeHazard(pass *lint.Pass) {
 	f := pass.File
-	shapes := uaShapes(f)
+	shapes := groupShapes(f)
 	for k := range shapes {
 		s := &shapes[k]
 		if len(s.g.Rules) == 0 {
@@ -69,7 +69,7 @@ func runGroupMergeHazard(pass *lint.Pass) {
 		last := hazards[len(hazards)-1]
 		owners := map[string]bool{}
 		for _, run := range s.runs[last:] {
-			for _, a := range uaGroupAgents(f, run) {
+			for _, a := range groupAgents(f, run) {
 				owners[a] = true
 			}
 		}
@@ -77,9 +77,9 @@ func runGroupMergeHazard(pass *lint.Pass) {
 		for _, run := range s.runs[:last] {
 			for _, i := range run {
 				// An empty value names no crawler.
-				if value := f.Text(f.Lines[i].Value()); len(value) > 0 && !owners[uaAgentKey(value)] {
-					given = append(given, uaQuote(string(value)))
-					owners[uaAgentKey(value)] = true
+				if value := f.Text(f.Lines[i].Value()); len(value) > 0 && !owners[agentKey(value)] {
+					given = append(given, prose.Quote(value))
+					owners[agentKey(value)] = true
 				}
 			}
 		}
@@ -90,40 +90,40 @@ func runGroupMergeHazard(pass *lint.Pass) {
 	}
 }
 
-func reportMergeHazard(pass *lint.Pass, s *uaShape, hazards []int, given []string) {
+func reportMergeHazard(pass *lint.Pass, s *groupShape, hazards []int, given []string) {
 	f := pass.File
 	r := hazards[0]
 	b := s.breaks[r]
 	head := s.runs[r][0]
-	between := "only " + uaQuote(uaLineText(f, b.other))
+	between := "only " + prose.Quote([]byte(lineText(f, b.other)))
 	if b.others > 1 {
 		between += " and " + prose.Count(b.others-1, "more line that is not a rule", "more lines that are not rules")
 	}
 	if b.blank >= 0 {
 		between += " and a blank line"
 	}
-	rules := uaQuote(uaLineText(f, s.g.Rules[0]))
+	rules := prose.Quote([]byte(lineText(f, s.g.Rules[0])))
 	if n := len(s.g.Rules); n > 1 {
 		rules += " and " + prose.Count(n-1, "more rule", "more rules")
 	}
 	var msg strings.Builder
 	fmt.Fprintf(&msg, "%s does not start a new group for %s: no Allow or Disallow line comes after %s (%s), so %s %s the rules below (%s) as well",
-		uaQuote(uaLineText(f, head)), prose.Join(uaCrawlers(pass, match.Google, match.Bing, match.RFC9309)),
-		uaQuote(uaLineText(f, s.runs[r-1][len(s.runs[r-1])-1])), between, prose.JoinCapped(given, 3), prose.Choose(len(given), "gets", "get"), rules)
+		prose.Quote([]byte(lineText(f, head))), prose.Join(subjectReaders(pass, match.Google, match.Bing, match.RFC9309)),
+		prose.Quote([]byte(lineText(f, s.runs[r-1][len(s.runs[r-1])-1]))), between, prose.JoinCapped(given, 3), prose.Choose(len(given), "gets", "get"), rules)
 	if len(hazards) > 1 {
 		fmt.Fprintf(&msg, "; the same happens at %s further down", prose.Count(len(hazards)-1, "more User-agent line", "more User-agent lines"))
 	}
 	if b.blank >= 0 {
-		if readers := uaTargeted(pass, match.Yandex, match.Legacy); len(readers) > 0 {
+		if readers := targetedReaders(pass, match.Yandex, match.Legacy); len(readers) > 0 {
 			fmt.Fprintf(&msg, ", while for %s the blank line ends the group", prose.Join(readers))
 		}
 	}
 	opts := []lint.ReportOption{
-		lint.WithRelated(uaDirectiveSpan(&f.Lines[s.runs[0][0]]), "the group starts here"),
-		lint.WithRelated(uaDirectiveSpan(&f.Lines[b.other]), "not a rule, so it does not end the group"),
+		lint.WithRelated(directiveSpan(&f.Lines[s.runs[0][0]]), "the group starts here"),
+		lint.WithRelated(directiveSpan(&f.Lines[b.other]), "not a rule, so it does not end the group"),
 	}
 	for _, h := range hazards[1:] {
-		opts = append(opts, lint.WithRelated(uaDirectiveSpan(&f.Lines[s.runs[h][0]]), "also continues the group"))
+		opts = append(opts, lint.WithRelated(directiveSpan(&f.Lines[s.runs[h][0]]), "also continues the group"))
 	}
 	// An empty Disallow is a rule that matches nothing: it ends the group
 	// above for every reader and blocks nothing. It changes what Google
@@ -133,7 +133,7 @@ func reportMergeHazard(pass *lint.Pass, s *uaShape, hazards []int, given []strin
 		fix.Title = "End each group with an empty `Disallow:`"
 	}
 	for _, h := range hazards {
-		fix.Edits = append(fix.Edits, uaInsertAfter(f, s.breaks[h].last, "Disallow:"))
+		fix.Edits = append(fix.Edits, insertLineAfter(f, s.breaks[h].last, "Disallow:"))
 	}
-	pass.Report(uaDirectiveSpan(&f.Lines[head]), msg.String(), append(opts, lint.WithFix(fix))...)
+	pass.Report(directiveSpan(&f.Lines[head]), msg.String(), append(opts, lint.WithFix(fix))...)
 }

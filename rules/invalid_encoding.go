@@ -50,7 +50,7 @@ func runInvalidEncoding(pass *lint.Pass) {
 				return
 			}
 		}
-		if x.Kind == syntax.FactInvalidUTF8 {
+		if x.Kind == syntax.FactInvalidUTF8 && judgeContent(pass).reads(x.Line) {
 			reportInvalidByte(pass, x)
 		}
 	}
@@ -91,8 +91,8 @@ func reportInvalidByte(pass *lint.Pass, x syntax.Fact) {
 		if match.GoogleDirective(f.Text(key)) == syntax.DirectiveOther {
 			pass.Report(x.Span, what+": no crawler knows a directive of that name, so the line is ignored")
 		} else {
-			pass.Report(x.Span, fmt.Sprintf("%s: Google still reads the name as %s by its start, but %s ignore the line",
-				what, match.GoogleDirective(f.Text(key)).Canonical(), otherTargetNames(pass)))
+			pass.Report(x.Span, fmt.Sprintf("%s: Google still reads the name as %s by its start, but %s the line",
+				what, match.GoogleDirective(f.Text(key)).Canonical(), otherReaders(pass, "ignores", "ignore")))
 		}
 	case !value.Contains(x.Span.Start):
 		// Between the name and the value: a separator no crawler takes.

@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/lint/prose"
-	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -55,17 +53,17 @@ var InvalidUserAgent = &lint.Rule{
 func runInvalidUserAgent(pass *lint.Pass) {
 	f := pass.File
 	// Files repeat values (block lists, copied groups): each is judged once.
-	judged := map[string]*uaInvalidValue{}
+	judged := map[string]*invalidAgentValue{}
 	strict := "" // what the crawlers that compare whole values make of it
-	if others := uaTargeted(pass, match.Bing, match.RFC9309); len(others) > 0 {
+	if others := targetedReaders(pass, match.Bing, match.RFC9309); len(others) > 0 {
 		strict = ", and " + prose.Join(others) + ", comparing the whole value, " + prose.Verb(others, "matches", "match") + " it to no crawler"
 	}
-	uaUserAgentLines(f, func(i int, l *syntax.Line, value []byte) {
-		switch uaClassify(value) {
-		case uaEmpty:
-			pass.Report(uaDirectiveSpan(l), "the User-agent value is empty, so the line names no crawler and "+
-				prose.Subject(uaCrawlers(pass, match.Google, match.Bing, match.Yandex, match.RFC9309, match.Legacy), "applies", "apply")+" its group to none")
-		case uaInvalid:
+	eachUserAgent(f, func(i int, l *syntax.Line, value []byte) {
+		switch classifyAgent(value) {
+		case agentEmpty:
+			pass.Report(directiveSpan(l), "the User-agent value is empty, so the line names no crawler and "+
+				prose.Subject(subjectReaders(pass, match.Google, match.Bing, match.Yandex, match.RFC9309, match.Legacy), "applies", "apply")+" its group to none")
+		case agentInvalid:
 			j, ok := judged[string(value)]
 			if !ok {
 				j = judgeInvalidUserAgent(pass, strict, value)
@@ -76,8 +74,8 @@ func runInvalidUserAgent(pass *lint.Pass) {
 	})
 }
 
-// uaInvalidValue is what invalid-user-agent finds in one value.
-type uaInvalidValue struct {
+// invalidAgentValue is what invalid-user-agent finds in one value.
+type invalidAgentValue struct {
 	msg      string
 	severity lint.Severity
 	n        int    // the length of the token Google reads, from the value's start
@@ -86,7 +84,7 @@ type uaInvalidValue struct {
 	rename   string // the text the fix writes instead of the value; "" drops what follows the token
 }
 
-func (j *uaInvalidValue) report(pass *lint.Pass, l *syntax.Line) {
+func (j *invalidAgentValue) report(pass *lint.Pass, l *syntax.Line) {
 	vs := l.Value()
 	var opts []lint.ReportOption
 	if j.severity != lint.Warning {
@@ -103,15 +101,15 @@ func (j *uaInvalidValue) report(pass *lint.Pass, l *syntax.Line) {
 	pass.Report(span, j.msg, opts...)
 }
 
-func judgeInvalidUserAgent(pass *lint.Pass, strict string, value []byte) *uaInvalidValue {
+func judgeInvalidUserAgent(pass *lint.Pass, strict string, value []byte) *invalidAgentValue {
 	token := match.GoogleAgent(value)
-	n := uaTokenPrefix(value)
-	named := uaLookup(value)   // the value is a known crawler's name as written
-	read := uaKnown(value[:n]) // Google reads a known crawler's token
+	n := tokenPrefix(value)
+	named := lookupCrawler(value)   // the value is a known crawler's name as written
+	read := knownCrawler(value[:n]) // Google reads a known crawler's token
 	version := n > 0 && n < len(value) && value[n] == '/' && !bytes.ContainsAny(value[n:], " \t")
-	browser := uaLooksLikeBrowser(value)
-	quoted := uaQuote(string(value))
-	google := "Google reads only " + uaQuote(string(value[:n]))
+	browser := looksLikeBrowser(value)
+	quoted := prose.Quote(value)
+	google := "Google reads only " + prose.Quote(value[:n])
 	switch token {
 	case "*":
 		google = "Google reads it as `*`, the group for every crawler"
@@ -129,7 +127,7 @@ func judgeInvalidUserAgent(pass *lint.Pass, strict string, value []byte) *uaInva
 		if named.Operator == "" || strings.HasPrefix(named.Operator, "Unknown") || strings.HasPrefix(named.Operator, "Unclear") {
 			by = "the name crawler lists give this crawler"
 		}
-		msg.WriteString(quoted + " is not a product token (it has " + uaOffending(value, n) + "), but it is " + by +
+		msg.WriteString(quoted + " is not a product token (it has " + offendingChar(value, n) + "), but it is " + by +
 			", and the crawler matches it as written; parsers that follow Google's read ")
 		switch token {
 		case "*":
@@ -137,25 +135,25 @@ func judgeInvalidUserAgent(pass *lint.Pass, strict string, value []byte) *uaInva
 		case "":
 			msg.WriteString("no name in it")
 		default:
-			msg.WriteString("only " + uaQuote(string(value[:n])))
+			msg.WriteString("only " + prose.Quote(value[:n]))
 		}
 		severity = lint.Info
 	case browser:
 		msg.WriteString(quoted + " is a browser's User-Agent header, not a product token: " + google + strict +
 			"; robots.txt names a crawler by its token alone")
-		if uaCrawlerIn(value) == "" {
+		if crawlerIn(value) == "" {
 			severity = lint.Info // no crawler in it: old block lists name browsers this way
 		}
 	case read != nil || token == "*":
 		// Google gives the group to a crawler it knows, or to every
 		// crawler: the line does something, and other parsers disagree.
-		msg.WriteString(quoted + " is not a product token (it has " + uaOffending(value, n) +
+		msg.WriteString(quoted + " is not a product token (it has " + offendingChar(value, n) +
 			", and a token is only letters, `-` and `_`): " + google + strict)
 	default:
 		// A crawler robotslint does not know: its own parser decides
 		// what the line means, and to the parsers robotslint knows it
 		// names no crawler.
-		msg.WriteString(quoted + " is not a product token (it has " + uaOffending(value, n) +
+		msg.WriteString(quoted + " is not a product token (it has " + offendingChar(value, n) +
 			", and a token is only letters, `-` and `_`) and names no crawler robotslint knows: " + google + strict +
 			", so only a crawler that matches the value its own way obeys this group")
 		severity = lint.Info
@@ -164,7 +162,7 @@ func judgeInvalidUserAgent(pass *lint.Pass, strict string, value []byte) *uaInva
 		msg.WriteString("; Yandex robots obey it only if their name contains the whole value")
 	}
 
-	j := &uaInvalidValue{msg: msg.String(), severity: severity}
+	j := &invalidAgentValue{msg: msg.String(), severity: severity}
 	if token != "" && token != "*" {
 		j.n = n
 	}
@@ -172,19 +170,19 @@ func judgeInvalidUserAgent(pass *lint.Pass, strict string, value []byte) *uaInva
 	// User-Agent header carries. Dropping it keeps Google's reading (Google
 	// drops it itself) and gives RFC 9309 crawlers the token Google reads.
 	if version && token != "" {
-		j.fix, j.safe = fmt.Sprintf("Remove the version %s", uaQuote(string(value[n:]))), uaSafeForYandex(pass, token)
+		j.fix, j.safe = fmt.Sprintf("Remove the version %s", prose.Quote(value[n:])), safeForYandex(pass, token)
 	} else if browser {
-		if name := uaCrawlerIn(value); name != "" && !strings.EqualFold(name, string(value[:n])) {
+		if name := crawlerIn(value); name != "" && !strings.EqualFold(name, string(value[:n])) {
 			j.fix, j.rename = "Rename to "+name, name
 		}
 	}
 	return j
 }
 
-// uaOffending describes the first byte of value at or after n that a token
+// offendingChar describes the first byte of value at or after n that a token
 // cannot hold.
-func uaOffending(value []byte, n int) string {
-	for n < len(value) && (uaIsTokenByte(value[n]) || value[n] == '*' && n == 0) {
+func offendingChar(value []byte, n int) string {
+	for n < len(value) && (isTokenByte(value[n]) || value[n] == '*' && n == 0) {
 		n++
 	}
 	if n >= len(value) {
@@ -211,55 +209,26 @@ func uaOffending(value []byte, n int) string {
 	return fmt.Sprintf("%q", r)
 }
 
-// uaLooksLikeBrowser reports whether a User-agent value is a User-Agent
+// looksLikeBrowser reports whether a User-agent value is a User-Agent
 // header rather than a token: "Mozilla/5.0 (compatible; bingbot/2.0; ...)".
-func uaLooksLikeBrowser(value []byte) bool {
+func looksLikeBrowser(value []byte) bool {
 	lower := bytes.ToLower(value)
 	return bytes.HasPrefix(lower, []byte("mozilla/")) || bytes.Contains(lower, []byte("(compatible"))
 }
 
-// uaCrawlerIn returns the first known crawler token among the words of a
+// crawlerIn returns the first known crawler token among the words of a
 // User-Agent header, as the crawler list spells it, or "".
-func uaCrawlerIn(value []byte) string {
+func crawlerIn(value []byte) string {
 	for i := 0; i < len(value); {
-		n := uaTokenPrefix(value[i:])
+		n := tokenPrefix(value[i:])
 		if n == 0 {
 			i++
 			continue
 		}
-		if c := uaKnown(value[i : i+n]); c != nil {
+		if c := knownCrawler(value[i : i+n]); c != nil {
 			return c.Token
 		}
 		i += n
 	}
 	return ""
 }
-
-// uaSafeForYandex reports whether making a group's token exactly token
-// (lower case) keeps Yandex from moving away from Google, when Yandex is
-// targeted. Yandex robots obey a group whose value their name contains,
-// Google only one whose token equals their name: a token that is part of
-// another Yandex robot's name ("yandex" of "yandexbot") would give that
-// robot the group at Yandex but not at Google.
-func uaSafeForYandex(pass *lint.Pass, token string) bool {
-	if !pass.Targeted(match.Yandex) {
-		return true
-	}
-	for _, name := range uaYandexNames() {
-		if name != token && strings.Contains(name, token) {
-			return false
-		}
-	}
-	return true
-}
-
-// uaYandexNames are the lower-cased tokens of the known Yandex robots.
-var uaYandexNames = sync.OnceValue(func() []string {
-	var names []string
-	for _, c := range kb.Crawlers() {
-		if name := syntax.LowerASCII(c.Token); strings.Contains(name, "yandex") {
-			names = append(names, name)
-		}
-	}
-	return names
-})

@@ -44,33 +44,25 @@ var longSample = func() string {
 
 func runLineTooLong(pass *lint.Pass) {
 	f := pass.File
-	checked := false
 	for _, x := range f.Facts {
-		if x.Kind != syntax.FactLineTooLong {
+		if x.Kind != syntax.FactLineTooLong || !judgeContent(pass).reads(x.Line) {
 			continue
-		}
-		if !checked {
-			checked = true
-			if judgeContent(pass).kind == contentOther {
-				return
-			}
 		}
 		l := &f.Lines[x.Line]
 		if c := l.Comment(); c.Len() > 0 && c.Start < x.Span.Start {
 			continue // only the comment is cut
 		}
 		text := f.Text(l.Text())
-		kept := text[:syntax.GoogleMaxLineBytes]
-		full, cut := readLineAsGoogle(text), readLineAsGoogle(kept)
-		if !full.ok && !cut.ok {
+		full, cut := readAsGoogleUncut(text), readAsGoogle(text)
+		if !full.ok() && !cut.ok() {
 			continue
 		}
 		length := fmt.Sprintf("the line is %s bytes long and Google reads only the first %s", prose.Int(len(text)), prose.Int(syntax.GoogleMaxLineBytes))
 		var msg string
 		switch {
-		case !cut.ok:
+		case !cut.ok():
 			msg = fmt.Sprintf("%s, in which it finds no directive: it ignores the line", length)
-		case !full.ok || full.d != cut.d:
+		case !full.ok() || full.d != cut.d:
 			msg = fmt.Sprintf("%s, which it reads as a %s line", length, cut.d.Canonical())
 		case cut.d == syntax.DirectiveAllow || cut.d == syntax.DirectiveDisallow:
 			tail := tailText([]byte(cut.value), 30)

@@ -52,78 +52,19 @@ var MissingColon = &lint.Rule{
 }
 
 func runMissingColon(pass *lint.Pass) {
-	prover := newFixProver(pass)
 	f := pass.File
 	next := &nextRuleLine{f: f}
+	others := targetsWhere(pass, func(p *match.Profile) bool { return p != match.Google })
+	othersIgnore := ""
+	if len(others) > 0 {
+		othersIgnore = prose.Subject(prose.Readers(others), "ignores", "ignore") + " the line"
+	}
 	newLineScan(pass).each(func(i int, info *lineInfo) {
 		if info.meant == syntax.DirectiveNone || info.colon == colonOK || isNoindexFamily(info.meant) {
 			return
 		}
-		l := &f.Lines[i]
-		text := quote(f.Text(info.body))
-		name := quote(f.Text(info.name))
-		others := targetsWhere(pass, func(p *match.Profile) bool { return p != match.Google })
-		othersIgnore := ""
-		if len(others) > 0 {
-			othersIgnore = prose.Subject(prose.Readers(others), "ignores", "ignore") + " the line"
-		}
-		google, _ := readLine(f.Text(l.Text()))
-		readsAs := ""
-		if google.d == info.meant {
-			readsAs = quote([]byte(info.meant.Canonical() + ": " + google.value))
-			if google.value == "" {
-				readsAs = quote([]byte(info.meant.Canonical() + ":"))
-			}
-		}
-		span := info.sep
-		var msg string
-		harmless := false
-		switch info.colon {
-		case colonMissing:
-			msg = text + " has no colon"
-			if readsAs != "" {
-				msg += ": Google guesses " + readsAs
-				if othersIgnore != "" {
-					msg += ", but " + othersIgnore
-				}
-			} else {
-				msg += ", so crawlers ignore the line"
-			}
-		case colonStandIn:
-			msg = fmt.Sprintf("%s stands where the colon belongs", quote(f.Text(info.sep)))
-			switch {
-			case readsAs != "" && othersIgnore != "":
-				msg += ": Google reads the line as " + readsAs + ", but " + othersIgnore
-			case readsAs != "":
-				msg += ": Google reads the line as " + readsAs
-			default:
-				msg += ", so crawlers ignore the line"
-			}
-		case colonLater:
-			msg = fmt.Sprintf("no colon after %s: the first colon of %s is further on", name, text)
-			switch {
-			case readsAs != "" && othersIgnore != "":
-				msg += fmt.Sprintf(", so Google reads the line as %s and %s", readsAs, othersIgnore)
-			case readsAs != "":
-				msg += fmt.Sprintf(", so Google reads the line as %s", readsAs)
-			default:
-				msg += ", so crawlers ignore the line"
-			}
-		case colonAlone:
-			span = info.name
-			msg = text + " has neither colon nor value, so crawlers ignore the line"
-			if info.meant == syntax.DirectiveAllow || info.meant == syntax.DirectiveDisallow {
-				if next.agentAfter(i) {
-					msg += ", and the User-agent line after it joins this group"
-				} else {
-					// Ignored, it does what an empty rule would: nothing.
-					msg += ", which does what an empty " + quote([]byte(info.meant.Canonical()+":")) + " would: nothing"
-					harmless = true
-				}
-			}
-		case colonWords:
-			msg = text + " has no colon, so crawlers ignore the line: Google guesses a colon only in a line of exactly two words"
-		}
+		readsAs := googleReadsAs(f, i, info)
+		span, msg, harmless := colonMessage(f, i, info, readsAs, othersIgnore, next)
 		severity := lint.Error
 		if harmless || readsAs != "" && othersIgnore == "" {
 			// Every targeted crawler reads the line already.
@@ -132,8 +73,77 @@ func runMissingColon(pass *lint.Pass) {
 		if span.Len() == 0 {
 			span = info.name
 		}
-		reportName(pass, prover, i, info, span, msg, severity)
+		reportName(pass, i, info, span, msg, severity)
 	})
+}
+
+// googleReadsAs returns, quoted, the directive Google reads on line i when
+// it is the one the line means ("`Disallow: /x`"), or "".
+func googleReadsAs(f *syntax.File, i int, info *lineInfo) string {
+	google := readGoogleLine(f, i)
+	switch {
+	case google.d != info.meant:
+		return ""
+	case google.value == "":
+		return prose.Quote([]byte(info.meant.Canonical() + ":"))
+	}
+	return prose.Quote([]byte(info.meant.Canonical() + ": " + google.value))
+}
+
+// colonMessage words the finding on line i, whose colon is missing or
+// stands elsewhere, given what Google reads there (readsAs) and what the
+// other targets do (othersIgnore): where to report it, the message, and
+// whether the line is harmless as it is.
+func colonMessage(f *syntax.File, i int, info *lineInfo, readsAs, othersIgnore string, next *nextRuleLine) (span syntax.Span, msg string, harmless bool) {
+	text := prose.Quote(f.Text(info.body))
+	span = info.sep
+	switch info.colon {
+	case colonMissing:
+		msg = text + " has no colon"
+		if readsAs != "" {
+			msg += ": Google guesses " + readsAs
+			if othersIgnore != "" {
+				msg += ", but " + othersIgnore
+			}
+		} else {
+			msg += ", so crawlers ignore the line"
+		}
+	case colonStandIn:
+		msg = fmt.Sprintf("%s stands where the colon belongs", prose.Quote(f.Text(info.sep)))
+		switch {
+		case readsAs != "" && othersIgnore != "":
+			msg += ": Google reads the line as " + readsAs + ", but " + othersIgnore
+		case readsAs != "":
+			msg += ": Google reads the line as " + readsAs
+		default:
+			msg += ", so crawlers ignore the line"
+		}
+	case colonLater:
+		msg = fmt.Sprintf("no colon after %s: the first colon of %s is further on", prose.Quote(f.Text(info.name)), text)
+		switch {
+		case readsAs != "" && othersIgnore != "":
+			msg += fmt.Sprintf(", so Google reads the line as %s and %s", readsAs, othersIgnore)
+		case readsAs != "":
+			msg += fmt.Sprintf(", so Google reads the line as %s", readsAs)
+		default:
+			msg += ", so crawlers ignore the line"
+		}
+	case colonAlone:
+		span = info.name
+		msg = text + " has neither colon nor value, so crawlers ignore the line"
+		if info.meant == syntax.DirectiveAllow || info.meant == syntax.DirectiveDisallow {
+			if next.agentAfter(i) {
+				msg += ", and the User-agent line after it joins this group"
+			} else {
+				// Ignored, it does what an empty rule would: nothing.
+				msg += ", which does what an empty " + prose.Quote([]byte(info.meant.Canonical()+":")) + " would: nothing"
+				harmless = true
+			}
+		}
+	case colonWords:
+		msg = text + " has no colon, so crawlers ignore the line: Google guesses a colon only in a line of exactly two words"
+	}
+	return span, msg, harmless
 }
 
 // nextRuleLine tells, for a line, whether the next line that Google reads
@@ -153,13 +163,11 @@ func (n *nextRuleLine) agentAfter(i int) bool {
 		agent := false
 		for k := len(f.Lines) - 1; k >= 0; k-- {
 			n.agent[k] = agent
-			if l := &f.Lines[k]; l.Kind == syntax.LineDirective {
-				switch match.GoogleDirective(f.Text(l.Key())) {
-				case syntax.DirectiveUserAgent:
-					agent = true
-				case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-					agent = false
-				}
+			switch d, _, _, _ := match.GoogleLine(f, k); d {
+			case syntax.DirectiveUserAgent:
+				agent = true
+			case syntax.DirectiveAllow, syntax.DirectiveDisallow:
+				agent = false
 			}
 		}
 	}

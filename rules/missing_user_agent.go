@@ -50,7 +50,7 @@ func runMissingUserAgent(pass *lint.Pass) {
 		// A key Google reads as User-agent ("User agent") starts a group
 		// for Google: the lines after it are misspelled-directive's
 		// concern, not rules without a group.
-		g := match.GoogleDirective(f.Text(l.Key()))
+		g, _, _, _ := match.GoogleLine(f, i)
 		if l.Directive == syntax.DirectiveUserAgent || g == syntax.DirectiveUserAgent {
 			break
 		}
@@ -70,14 +70,14 @@ func runMissingUserAgent(pass *lint.Pass) {
 func reportOrphans(pass *lint.Pass, orphans []int) {
 	f := pass.File
 	first := orphans[0]
-	who := uaCrawlers(pass, match.Google, match.Bing, match.Yandex, match.RFC9309, match.Legacy)
+	who := subjectReaders(pass, match.Google, match.Bing, match.Yandex, match.RFC9309, match.Legacy)
 	var msg string
 	if len(orphans) == 1 {
 		msg = fmt.Sprintf("%s comes before any User-agent line, so it belongs to no group and %s it",
-			uaQuote(uaLineText(f, first)), prose.Subject(who, "ignores", "ignore"))
+			prose.Quote([]byte(lineText(f, first))), prose.Subject(who, "ignores", "ignore"))
 	} else {
 		msg = fmt.Sprintf("%s and %s come before any User-agent line, so they belong to no group and %s them",
-			uaQuote(uaLineText(f, first)), prose.Count(len(orphans)-1, "more line", "more lines"), prose.Subject(who, "ignores", "ignore"))
+			prose.Quote([]byte(lineText(f, first))), prose.Count(len(orphans)-1, "more line", "more lines"), prose.Subject(who, "ignores", "ignore"))
 	}
 	// A line above that was meant as User-agent but is not read as one
 	// ("User-agnt: *", or a byte order mark garbled into "ï»¿User-agent")
@@ -98,25 +98,25 @@ func reportOrphans(pass *lint.Pass, orphans []int) {
 			if strings.HasPrefix(text, "ï»¿") {
 				why = "its key starts with `ï»¿`, a byte order mark saved as Latin-1 text"
 			}
-			msg += fmt.Sprintf("; %s above is no User-agent line to them, as %s", uaQuote(uaLineText(f, i)), why)
+			msg += fmt.Sprintf("; %s above is no User-agent line to them, as %s", prose.Quote([]byte(lineText(f, i))), why)
 			cause = i
 		}
 	}
 	var opts []lint.ReportOption
 	if cause >= 0 {
-		opts = append(opts, lint.WithRelated(uaDirectiveSpan(&f.Lines[cause]), "meant as a User-agent line"))
+		opts = append(opts, lint.WithRelated(directiveSpan(&f.Lines[cause]), "meant as a User-agent line"))
 	} else {
 		opts = append(opts, lint.WithFix(lint.Fix{
 			Title: "Insert `User-agent: *` above",
 			Edits: []lint.Edit{{
 				Span:    syntax.Span{Start: f.Lines[first].Span.Start, End: f.Lines[first].Span.Start},
-				NewText: "User-agent: *" + uaEOL(f, first),
+				NewText: "User-agent: *" + newlineAt(f, first),
 			}},
 		}))
 	}
 	const maxRelated = 50
 	for _, i := range orphans[1:min(len(orphans), maxRelated+1)] {
-		opts = append(opts, lint.WithRelated(uaDirectiveSpan(&f.Lines[i]), "also before any User-agent line"))
+		opts = append(opts, lint.WithRelated(directiveSpan(&f.Lines[i]), "also before any User-agent line"))
 	}
-	pass.Report(uaDirectiveSpan(&f.Lines[first]), msg, opts...)
+	pass.Report(directiveSpan(&f.Lines[first]), msg, opts...)
 }

@@ -53,7 +53,6 @@ var MisspelledDirective = &lint.Rule{
 }
 
 func runMisspelledDirective(pass *lint.Pass) {
-	prover := newFixProver(pass)
 	newLineScan(pass).each(func(i int, info *lineInfo) {
 		if info.meant == syntax.DirectiveNone || info.how == matchExact || isNoindexFamily(info.meant) {
 			return
@@ -70,18 +69,18 @@ func runMisspelledDirective(pass *lint.Pass) {
 			span = info.garbled
 			msg = fmt.Sprintf("%s is a byte order mark garbled by a wrong character-set conversion: "+
 				"crawlers read the name %s, which is no directive, and ignore the line",
-				quote(f.Text(info.garbled)), quote(f.Text(syntax.Span{Start: info.garbled.Start, End: info.name.End})))
+				prose.Quote(f.Text(info.garbled)), prose.Quote(f.Text(syntax.Span{Start: info.garbled.Start, End: info.name.End})))
 		case google == info.meant:
 			dropping := targetsWhere(pass, func(p *match.Profile) bool { return p != match.Google })
 			if len(dropping) == 0 {
 				severity = lint.Warning
-				msg = fmt.Sprintf("%s is a misspelling of %s that Google accepts, but other crawlers ignore the line", quote(written), canonical)
+				msg = fmt.Sprintf("%s is a misspelling of %s that Google accepts, but other crawlers ignore the line", prose.Quote(written), canonical)
 			} else {
-				msg = fmt.Sprintf("Google reads %s as %s, but %s the line", quote(written), canonical, prose.Subject(prose.Readers(dropping), "ignores", "ignore"))
+				msg = fmt.Sprintf("Google reads %s as %s, but %s the line", prose.Quote(written), canonical, prose.Subject(prose.Readers(dropping), "ignores", "ignore"))
 			}
 		default:
-			msg = fmt.Sprintf("%s is not a directive: did you mean %s? Every crawler ignores the line", quote(written), canonical)
+			msg = fmt.Sprintf("%s is not a directive: did you mean %s? Every crawler ignores the line", prose.Quote(written), canonical)
 		}
-		reportName(pass, prover, i, info, span, msg, severity)
+		reportName(pass, i, info, span, msg, severity)
 	})
 }

@@ -43,27 +43,27 @@ var MisspelledUserAgent = &lint.Rule{
 	Run:      runMisspelledUserAgent,
 }
 
-// uaMinTypoLen is the shortest token checked: below it, a typo and
+// minTypoLen is the shortest token checked: below it, a typo and
 // another real crawler's name are too alike ("Yeti", "Sogou").
-const uaMinTypoLen = 6
+const minTypoLen = 6
 
-// uaCandidate is a known crawler token a typo may be meant as.
-type uaCandidate struct {
+// agentCandidate is a known crawler token a typo may be meant as.
+type agentCandidate struct {
 	token string // as the crawler list spells it
 	lower string
 	op    string
 }
 
-// uaCandidates are the known crawler tokens that are valid product tokens,
+// agentCandidates are the known crawler tokens that are valid product tokens,
 // built on first use.
-var uaCandidates = sync.OnceValue(func() []uaCandidate {
-	var cs []uaCandidate
+var agentCandidates = sync.OnceValue(func() []agentCandidate {
+	var cs []agentCandidate
 	for _, c := range kb.Crawlers() {
-		if uaTokenPrefix([]byte(c.Token)) != len(c.Token) || uaGeneric[syntax.LowerASCII(c.Token)] {
+		if tokenPrefix([]byte(c.Token)) != len(c.Token) || genericTokens[syntax.LowerASCII(c.Token)] {
 			continue
 		}
 		lower := syntax.LowerASCII(c.Token)
-		cs = append(cs, uaCandidate{c.Token, lower, c.Operator})
+		cs = append(cs, agentCandidate{c.Token, lower, c.Operator})
 	}
 	return cs
 })
@@ -71,16 +71,16 @@ var uaCandidates = sync.OnceValue(func() []uaCandidate {
 func runMisspelledUserAgent(pass *lint.Pass) {
 	f := pass.File
 	// Files repeat tokens: each is looked up once.
-	seen := map[string][]*uaCandidate{}
-	uaUserAgentLines(f, func(i int, l *syntax.Line, value []byte) {
-		n := uaTokenPrefix(value)
-		if n < uaMinTypoLen || uaLookup(value) != nil {
+	seen := map[string][]*agentCandidate{}
+	eachUserAgent(f, func(i int, l *syntax.Line, value []byte) {
+		n := tokenPrefix(value)
+		if n < minTypoLen || lookupCrawler(value) != nil {
 			return
 		}
 		best, ok := seen[string(value[:n])]
 		if !ok {
-			if uaLookup(value[:n]) == nil {
-				best = uaTypoOf(string(value[:n]))
+			if lookupCrawler(value[:n]) == nil {
+				best = typoOf(string(value[:n]))
 			}
 			seen[string(value[:n])] = best
 		}
@@ -108,36 +108,36 @@ func runMisspelledUserAgent(pass *lint.Pass) {
 	})
 }
 
-// uaTypoOf returns the known tokens that token is a plausible typo of
-// (uaOneTypo, uaTypoPlausible). It returns none when token is known, or
+// typoOf returns the known tokens that token is a plausible typo of
+// (oneTypo, typoPlausible). It returns none when token is known, or
 // extends a known token or starts one at a word boundary: such tokens
 // name real crawlers (`SemrushBot-SA` beside the listed `SemrushBot-SWA`,
 // `Claude` for Anthropic's crawlers), while `Googlebo` and `Googlebots`
 // are typos.
-func uaTypoOf(token string) []*uaCandidate {
+func typoOf(token string) []*agentCandidate {
 	lower := syntax.LowerASCII(token)
-	cs := uaCandidates()
+	cs := agentCandidates()
 	for k := range cs {
 		c := &cs[k]
 		switch {
 		case lower == c.lower:
 			return nil
-		case strings.HasPrefix(lower, c.lower) && uaWordStart(token, len(c.lower)):
+		case strings.HasPrefix(lower, c.lower) && wordStart(token, len(c.lower)):
 			return nil
-		case strings.HasPrefix(c.lower, lower) && uaWordStart(c.token, len(lower)):
+		case strings.HasPrefix(c.lower, lower) && wordStart(c.token, len(lower)):
 			return nil
 		}
 	}
-	var best []*uaCandidate
+	var best []*agentCandidate
 	for k := range cs {
-		if c := &cs[k]; uaOneTypo(lower, c.lower) && uaTypoPlausible(lower, c.lower) {
+		if c := &cs[k]; oneTypo(lower, c.lower) && typoPlausible(lower, c.lower) {
 			best = append(best, c)
 		}
 	}
 	return best
 }
 
-// uaTypoPlausible reports whether token, one edit away from the known
+// typoPlausible reports whether token, one edit away from the known
 // token known, is more likely a typo of it than another crawler's name.
 // Crawler names are mostly a distinctive stem and a common word ("bing" +
 // "bot", "Yisou" + "Spider"), and real crawlers differ from each other by
@@ -148,7 +148,7 @@ func uaTypoOf(token string) []*uaCandidate {
 // an edit in the common word when the stem is intact (Googlebto,
 // Baiduspyder); and a known token that is nothing but a common word
 // ("Spider") is never meant.
-func uaTypoPlausible(token, known string) bool {
+func typoPlausible(token, known string) bool {
 	stem, suffix := known, ""
 	for _, word := range []string{"bot", "spider", "crawler"} {
 		if strings.HasSuffix(known, word) {
@@ -168,9 +168,9 @@ func uaTypoPlausible(token, known string) bool {
 	return strings.HasPrefix(token, stem) // the edit is in the common word
 }
 
-// uaWordStart reports whether a new word of the token s starts at byte i:
+// wordStart reports whether a new word of the token s starts at byte i:
 // after '-' or '_', or at a capital after a lower-case letter.
-func uaWordStart(s string, i int) bool {
+func wordStart(s string, i int) bool {
 	if i <= 0 || i >= len(s) {
 		return false
 	}
@@ -179,11 +179,11 @@ func uaWordStart(s string, i int) bool {
 		'A' <= c && c <= 'Z' && 'a' <= prev && prev <= 'z'
 }
 
-// uaOneTypo reports whether a and b differ by exactly one typo: a letter
+// oneTypo reports whether a and b differ by exactly one typo: a letter
 // replaced, inserted or deleted, or two adjacent letters swapped (the
 // optimal-string-alignment distance is 1). Checking for one typo takes a
 // single pass; a general edit distance is not needed.
-func uaOneTypo(a, b string) bool {
+func oneTypo(a, b string) bool {
 	if len(a) < len(b) {
 		a, b = b, a
 	}

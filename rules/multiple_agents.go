@@ -45,26 +45,26 @@ var MultipleAgents = &lint.Rule{
 
 func runMultipleAgents(pass *lint.Pass) {
 	f := pass.File
-	uaUserAgentLines(f, func(i int, l *syntax.Line, value []byte) {
-		if uaClassify(value) != uaWords {
+	eachUserAgent(f, func(i int, l *syntax.Line, value []byte) {
+		if classifyAgent(value) != agentWords {
 			return
 		}
 		words := strings.Fields(string(value))
 		vs := l.Value()
-		first := uaTokenPrefix(value)
+		first := tokenPrefix(value)
 		rest := first
 		for rest < len(value) && (value[rest] == ' ' || value[rest] == '\t') {
 			rest++
 		}
 		var msg strings.Builder
 		fmt.Fprintf(&msg, "%s holds %s, but a User-agent line takes one token: Google reads only %s",
-			uaQuote(string(value)), prose.Count(len(words), "name", "names"), uaQuote(words[0]))
-		if others := uaTargeted(pass, match.Bing, match.RFC9309); len(others) > 0 {
+			prose.Quote(value), prose.Count(len(words), "name", "names"), prose.Quote([]byte(words[0])))
+		if others := targetedReaders(pass, match.Bing, match.RFC9309); len(others) > 0 {
 			fmt.Fprintf(&msg, ", and %s the whole value, which names no crawler", prose.Subject(others, "compares", "compare"))
 		}
 		// One line per name, each with the key as written and the line's
 		// own terminator; a comment stays on the last one.
-		eol := uaEOL(f, i)
+		eol := newlineAt(f, i)
 		key := string(f.Text(l.Key()))
 		var b bytes.Buffer
 		for k, w := range words {
@@ -84,7 +84,7 @@ func runMultipleAgents(pass *lint.Pass) {
 		// parser decides what it means.
 		known := false
 		for _, w := range words {
-			known = known || uaKnown([]byte(w)) != nil
+			known = known || knownCrawler([]byte(w)) != nil
 		}
 		if !known {
 			msg.WriteString("; robotslint knows no crawler by these names, so only a crawler that matches the value its own way obeys this group")

@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -57,7 +58,7 @@ func runNoindexDirective(pass *lint.Pass) {
 
 func reportNoindex(pass *lint.Pass, i int, d syntax.Directive, name, value syntax.Span) {
 	f := pass.File
-	written := quote(f.Text(name))
+	written := prose.Quote(f.Text(name))
 	var msg string
 	switch d {
 	case syntax.DirectiveNoindex:
@@ -73,7 +74,7 @@ func reportNoindex(pass *lint.Pass, i int, d syntax.Directive, name, value synta
 	if d == syntax.DirectiveNoindex {
 		if rule, path, ok := blockingRule(pass, i, string(f.Text(value))); ok {
 			opts = append(opts, lint.WithRelated(lineBody(f, &f.Lines[rule]),
-				fmt.Sprintf("this rule keeps Google from fetching %s, so it would never see a noindex there", quote([]byte(path)))))
+				fmt.Sprintf("this rule keeps Google from fetching %s, so it would never see a noindex there", prose.Quote([]byte(path)))))
 		}
 	}
 	pass.Report(name, msg, opts...)

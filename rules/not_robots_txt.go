@@ -40,81 +40,6 @@ var NotRobotsTxt = &lint.Rule{
 	Run:      runNotRobotsTxt,
 }
 
-// contentKind says what a file is, as far as not-robots-txt and the rules
-// that should stay quiet on such a file are concerned.
-type contentKind uint8
-
-const (
-	// contentRobots: a robots.txt file, or close enough that its lines
-	// are worth checking one by one.
-	contentRobots contentKind = iota
-	// contentPrefixed: a robots.txt file with a piece of HTML or an error
-	// message before its rules.
-	contentPrefixed
-	// contentOther: not a robots.txt file at all; checking its lines one
-	// by one would only repeat that.
-	contentOther
-)
-
-// contentVerdict is what judgeContent found.
-type contentVerdict struct {
-	kind contentKind
-	// fact is the parser's file-kind fact behind the verdict (FactHTML,
-	// FactUTF16...), or 0 for an error message found by its text.
-	fact syntax.FactKind
-	// evidence is the text that shows it.
-	evidence syntax.Span
-	// rules is the number of Allow and Disallow rules Google reads in
-	// groups.
-	rules int
-}
-
-// judgeContent tells what the file of pass is. Every rule of this file
-// that looks at single lines stays quiet on contentOther, so that a PNG
-// image or a UTF-16 file yields one finding and not one per line.
-func judgeContent(pass *lint.Pass) contentVerdict {
-	return judgeFile(pass.File, func() *match.Robots { return pass.Robots(match.Google) })
-}
-
-// judgeFile is judgeContent for a file alone; google returns the file as
-// Google reads it, which only some files need.
-//
-// The parser's sniffing looks at the first kilobyte only, and a real file
-// whose comments are mojibake can look like binary data to it; so a file
-// it calls binary but in which Google reads rules counts as robots.txt,
-// and an HTML, XML or JSON start followed by rules as a prefix.
-func judgeFile(f *syntax.File, google func() *match.Robots) contentVerdict {
-	var fact syntax.Fact
-	for _, x := range f.Facts {
-		if x.Kind.IsFileKind() {
-			fact = x
-			break
-		}
-	}
-	if fact.Kind == syntax.FactUTF16 {
-		return contentVerdict{kind: contentOther, fact: fact.Kind, evidence: fact.Span}
-	}
-	if fact.Kind != 0 {
-		switch rules := googleRules(google()); {
-		case fact.Kind == syntax.FactBinary && rules > 0:
-			return contentVerdict{kind: contentRobots, rules: rules}
-		case rules == 0:
-			return contentVerdict{kind: contentOther, fact: fact.Kind, evidence: fact.Span}
-		default:
-			return contentVerdict{kind: contentPrefixed, fact: fact.Kind, evidence: fact.Span, rules: rules}
-		}
-	}
-	if line, strong, ok := errorMessageLine(f); ok {
-		if !hasGoogleDirective(f) {
-			return contentVerdict{kind: contentOther, evidence: f.Lines[line].Text()}
-		}
-		if strong {
-			return contentVerdict{kind: contentPrefixed, evidence: f.Lines[line].Text(), rules: googleRules(google())}
-		}
-	}
-	return contentVerdict{kind: contentRobots}
-}
-
 // NotRobotsTxtReason says why crawlers read no rules from f, in the words
 // of not-robots-txt (or of invalid-encoding, for a file saved as UTF-16):
 // "this is an HTML page (`<html>`), not a robots.txt file: crawlers find
@@ -124,7 +49,7 @@ func judgeFile(f *syntax.File, google func() *match.Robots) contentVerdict {
 // test, print it so that "allowed" on such a file is not taken for a
 // verdict of its rules.
 func NotRobotsTxtReason(f *syntax.File) string {
-	v := judgeFile(f, func() *match.Robots { return match.Compile(f, match.Google) })
+	v := judgeFileAlone(f)
 	switch {
 	case v.fact == syntax.FactUTF16:
 		_, msg := utf16Finding(f, v.evidence)
@@ -136,147 +61,13 @@ func NotRobotsTxtReason(f *syntax.File) string {
 	return ""
 }
 
-// googleRules returns the number of Allow and Disallow rules in groups of
-// google, a file as Google reads it.
-func googleRules(google *match.Robots) int {
-	n := 0
-	for _, g := range google.Groups {
-		for k, r := range g.Rules {
-			// Google reads "Allow: /a/index.html" as two rules.
-			if k == 0 || g.Rules[k-1].Line != r.Line {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// maxErrorLines is how many lines at the top of a file errorMessageLine
-// looks at: error responses say what they are at once.
-const maxErrorLines = 5
-
-// errorMessageLine finds a server error message or stack trace among the
-// first lines that are neither blank nor comments, and returns its line.
-// strong is true when the line is the first such line, is no directive
-// Google reads, and says "error" in a way no webmaster's line does (a
-// fatal error, an exception, a PHP warning): only then does the finding
-// stand in a file that also holds rules.
-func errorMessageLine(f *syntax.File) (line int, strong, ok bool) {
-	seen := 0
-	for i := range f.Lines {
-		l := &f.Lines[i]
-		if l.Kind == syntax.LineBlank || l.Kind == syntax.LineComment {
-			continue
-		}
-		first := seen == 0
-		seen++
-		text := f.Text(l.Text())
-		text = bytes.ToLower(text[:min(len(text), 300)])
-		// In a line that reads as a directive, the message is the key
-		// ("PHP Fatal error: ..."): a value may say anything, and a
-		// directive any crawler knows is no message.
-		where := text
-		if l.Kind == syntax.LineDirective {
-			key := f.Text(l.Key())
-			if l.Directive != syntax.DirectiveOther || match.GoogleDirective(key) != syntax.DirectiveOther {
-				if seen == maxErrorLines {
-					break
-				}
-				continue
-			}
-			where = bytes.ToLower(key)
-			if isPHPMessage(where, text) {
-				return i, first, true
-			}
-		}
-		if isStrongError(where) {
-			return i, first, true
-		}
-		if isWeakError(text) {
-			return i, false, true
-		}
-		if seen == maxErrorLines {
-			break
-		}
-	}
-	return 0, false, false
-}
-
-// isPHPMessage reports whether a line whose key is key reads like PHP's
-// "Warning: include(x): failed to open stream in /var/www/a.php on line
-// 12".
-func isPHPMessage(key, lower []byte) bool {
-	key = bytes.TrimPrefix(key, []byte("php "))
-	switch string(key) {
-	case "warning", "notice", "deprecated", "fatal error", "parse error", "<b>warning</b>", "<b>notice</b>", "<b>deprecated</b>":
-		return bytes.Contains(lower, []byte(" on line "))
-	}
-	return false
-}
-
-// strongErrorMarks are what error pages and stack traces say and robots.txt
-// lines never do.
-var strongErrorMarks = [][]byte{
-	[]byte("fatal error"), []byte("exception"), []byte("traceback (most recent call last)"),
-	[]byte("stack trace"), []byte("parse error"), []byte("internal server error"),
-	[]byte("404 not found"), []byte("403 forbidden"),
-}
-
-// weakErrorMarks are what error responses say, but a line might say too;
-// they count only in a file with no directive Google reads.
-var weakErrorMarks = [][]byte{
-	[]byte("not found"), []byte("forbidden"), []byte("access denied"), []byte("unauthorized"),
-	[]byte("service unavailable"), []byte("bad gateway"), []byte("gateway time"),
-	[]byte("too many requests"), []byte("no such "), []byte("status code"),
-}
-
-func isStrongError(lower []byte) bool {
-	for _, m := range strongErrorMarks {
-		if bytes.Contains(lower, m) {
-			return true
-		}
-	}
-	return false
-}
-
-func isWeakError(lower []byte) bool {
-	for _, m := range weakErrorMarks {
-		if bytes.Contains(lower, m) {
-			return true
-		}
-	}
-	// "Error 404: ...", "error: Not Found", "status: 404".
-	if bytes.HasPrefix(lower, []byte("error")) {
-		return true
-	}
-	if rest, ok := bytes.CutPrefix(lower, []byte("status:")); ok {
-		rest = bytes.TrimLeft(rest, " \t")
-		return len(rest) >= 3 && isDecimalDigit(rest[0]) && isDecimalDigit(rest[1]) && isDecimalDigit(rest[2])
-	}
-	return false
-}
-
-func isDecimalDigit(c byte) bool { return '0' <= c && c <= '9' }
-
-// hasGoogleDirective reports whether Google reads any line of f as a
-// user-agent, rule or sitemap line.
-func hasGoogleDirective(f *syntax.File) bool {
-	for i := range f.Lines {
-		l := &f.Lines[i]
-		if l.Kind == syntax.LineDirective && match.GoogleDirective(f.Text(l.Key())) != syntax.DirectiveOther {
-			return true
-		}
-	}
-	return false
-}
-
 func runNotRobotsTxt(pass *lint.Pass) {
 	v := judgeContent(pass)
 	if v.kind == contentRobots || v.fact == syntax.FactUTF16 {
 		// UTF-16 is invalid-encoding's finding.
 		return
 	}
-	span, msg, sev := contentFinding(pass.File, v)
+	span, msg, sev := contentFinding(pass.File, *v)
 	pass.Report(span, msg, lint.WithSeverity(sev))
 }
 
@@ -390,67 +181,4 @@ func printableStart(text []byte) []byte {
 		i += size
 	}
 	return text
-}
-
-// clipEvidence returns s cut to at most n bytes, at a character boundary, so
-// that an editor underlines the start of a long line rather than all of it.
-func clipEvidence(f *syntax.File, s syntax.Span, n int) syntax.Span {
-	if s.Len() <= n {
-		return s
-	}
-	src := f.Bytes()
-	end := s.Start + n
-	for end > s.Start && !utf8.RuneStart(src[end]) {
-		end--
-	}
-	return syntax.Span{Start: s.Start, End: end}
-}
-
-// quoteText returns the start of s as robots.txt text for a message: in
-// backquotes, at most n bytes, with control characters and bytes that are
-// not UTF-8 shown as escapes.
-func quoteText(f *syntax.File, s syntax.Span, n int) string {
-	text := f.Text(s)
-	head := headText(text, n)
-	out := "`" + visibleText(head) + "`"
-	if len(head) < len(text) {
-		out += "…"
-	}
-	return out
-}
-
-// headText returns the first n bytes of b at most, cut at a character
-// boundary.
-func headText(b []byte, n int) []byte {
-	if len(b) <= n {
-		return b
-	}
-	end := n
-	for end > 0 && end > n-utf8.UTFMax && !utf8.RuneStart(b[end]) {
-		end--
-	}
-	return b[:end]
-}
-
-// visibleText returns b as text a message can show: control characters,
-// invisible characters and bytes that are not UTF-8 written as <U+XXXX>
-// or <0xXX>, and backquotes as single quotes, so the text cannot end the
-// quotation early.
-func visibleText(b []byte) string {
-	var out []byte
-	for i := 0; i < len(b); {
-		r, size := utf8.DecodeRune(b[i:])
-		switch {
-		case r == utf8.RuneError && size <= 1:
-			out = fmt.Appendf(out, "<0x%02X>", b[i])
-		case r < 0x20 || r == 0x7F || 0x80 <= r && r <= 0x9F || r == 0xFEFF || isInvisibleRune(r):
-			out = fmt.Appendf(out, "<U+%04X>", r)
-		case r == '`':
-			out = append(out, '\'')
-		default:
-			out = append(out, b[i:i+size]...)
-		}
-		i += size
-	}
-	return string(out)
 }

@@ -48,14 +48,7 @@ func pathRuleKind(f *syntax.File, l *syntax.Line) (allow, ok bool) {
 // pathNotRobots reports whether the file is not robots.txt text at all (an
 // HTML page, JSON, binary data): another rule says so once, and findings
 // on its "paths" would be noise.
-func pathNotRobots(f *syntax.File) bool {
-	for _, x := range f.Facts {
-		if x.Kind.IsFileKind() {
-			return true
-		}
-	}
-	return false
-}
+func pathNotRobots(f *syntax.File) bool { return judgeFileAlone(f).kind == contentOther }
 
 // pathPastLimit reports whether the file runs past 500 KiB. RFC 9309
 // crawlers stop reading there, so a fix that deletes or lengthens a line

@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -43,8 +44,8 @@ func runRetiredUserAgent(pass *lint.Pass) {
 	var named map[string]bool // the tokens the file names, built on first need
 	var buf []byte
 	current := retiredCurrent()
-	uaUserAgentLines(f, func(i int, l *syntax.Line, value []byte) {
-		buf = uaGoogleTokenInto(buf[:0], value)
+	eachUserAgent(f, func(i int, l *syntax.Line, value []byte) {
+		buf = appendGoogleToken(buf[:0], value)
 		r := kb.LookupRetirement(string(buf))
 		if r == nil {
 			return
@@ -53,8 +54,8 @@ func runRetiredUserAgent(pass *lint.Pass) {
 			// Which of the current tokens, and *, the file names.
 			named = map[string]bool{}
 			var buf []byte
-			uaUserAgentLines(f, func(_ int, _ *syntax.Line, v []byte) {
-				buf = uaGoogleTokenInto(buf[:0], v)
+			eachUserAgent(f, func(_ int, _ *syntax.Line, v []byte) {
+				buf = appendGoogleToken(buf[:0], v)
 				if current[string(buf)] || string(buf) == "*" {
 					named[string(buf)] = true
 				}
@@ -68,11 +69,11 @@ func runRetiredUserAgent(pass *lint.Pass) {
 			fallback = "so " + r.Current + " follows the `*` group instead"
 		}
 		msg := fmt.Sprintf("%s is a retired token (%s), and this file does not name %s, %s",
-			uaQuote(string(value[:uaTokenPrefix(value)])), r.Why, uaQuote(r.Current), fallback)
+			prose.Quote(value[:tokenPrefix(value)]), r.Why, prose.Quote([]byte(r.Current)), fallback)
 		key := string(f.Text(l.Key()))
 		pass.Report(l.Value(), msg, lint.WithFix(lint.Fix{
 			Title: fmt.Sprintf("Add `%s: %s` below", key, r.Current),
-			Edits: []lint.Edit{uaInsertAfter(f, i, key+": "+r.Current)},
+			Edits: []lint.Edit{insertLineAfter(f, i, key+": "+r.Current)},
 		}))
 	})
 }

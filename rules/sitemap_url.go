@@ -65,13 +65,13 @@ func runSitemapURL(pass *lint.Pass) {
 			}
 		}
 		if len(value) == 0 {
-			pass.Report(l.Key(), fmt.Sprintf("%s has no URL, so %s no sitemap here", quote(append(f.Text(l.Key()), ':')), prose.Subject(readers, "finds", "find")))
+			pass.Report(l.Key(), fmt.Sprintf("%s has no URL, so %s no sitemap here", prose.Quote(append(f.Text(l.Key()), ':')), prose.Subject(readers, "finds", "find")))
 			continue
 		}
 		if advice == "" {
 			advice = "a Sitemap line takes one absolute http or https URL"
 		}
-		msg := fmt.Sprintf("%s %s, so %s it: %s", quote(value), what, prose.Subject(readers, "ignores", "ignore"), advice)
+		msg := fmt.Sprintf("%s %s, so %s it: %s", prose.Quote(value), what, prose.Subject(readers, "ignores", "ignore"), advice)
 		pass.Report(l.Value(), msg)
 	}
 }

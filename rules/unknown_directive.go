@@ -51,7 +51,7 @@ func runUnknownDirective(pass *lint.Pass) {
 				prefix = "`" + string(written[:len(d.String())]) + "`"
 			}
 			others := targetsWhere(pass, func(p *match.Profile) bool { return p != match.Google })
-			msg := fmt.Sprintf("%s is no directive, but Google reads it as %s because it starts with %s", quote(written), d.Canonical(), prefix)
+			msg := fmt.Sprintf("%s is no directive, but Google reads it as %s because it starts with %s", prose.Quote(written), d.Canonical(), prefix)
 			if len(others) > 0 {
 				msg += ", while " + prose.Subject(prose.Readers(others), "ignores", "ignore") + " the line"
 			}
@@ -63,6 +63,6 @@ func runUnknownDirective(pass *lint.Pass) {
 			names = []string{"crawlers"}
 		}
 		pass.Report(key, fmt.Sprintf("%s %s, which is no directive %s, so the line has no effect",
-			prose.Subject(names, "ignores", "ignore"), quote(written), prose.Verb(names, "it knows", "they know")))
+			prose.Subject(names, "ignores", "ignore"), prose.Quote(written), prose.Verb(names, "it knows", "they know")))
 	})
 }

@@ -132,7 +132,7 @@ func runUnsupportedDirective(pass *lint.Pass) {
 		yandexReads := pass.Targeted(match.Yandex) && honours(s.d, match.Yandex)
 		for _, lines := range pass.GroupBySuppression(s.lines) {
 			l := &f.Lines[lines[0]]
-			pass.Report(l.Key(), fmt.Sprintf("%s %s%s; %s", prose.Subject(prose.Readers(ignoring), "ignores", "ignore"), quote(f.Text(l.Key())), hereAndMore(lines),
+			pass.Report(l.Key(), fmt.Sprintf("%s %s%s; %s", prose.Subject(prose.Readers(ignoring), "ignores", "ignore"), prose.Quote(f.Text(l.Key())), hereAndMore(lines),
 				unsupportedNote(s.d, s.key, yandexReads)))
 		}
 	}
@@ -165,7 +165,7 @@ func checkDirectiveValue(d syntax.Directive, v string) string {
 	if why == "" {
 		return ""
 	}
-	return fmt.Sprintf("%s is not a valid %s value: %s", quote([]byte(v)), name, why)
+	return fmt.Sprintf("%s is not a valid %s value: %s", prose.Quote([]byte(v)), name, why)
 }
 
 // checkHost checks a Host value: a host name, optionally with http:// or
@@ -227,10 +227,10 @@ func checkCleanParam(v string) string {
 	// is taken to do no harm.
 	for _, p := range strings.Split(params, "&") {
 		if strings.Contains(p, "=") {
-			return fmt.Sprintf("%s gives a value, but Clean-param takes parameter names only (`ref&sid`)", quote([]byte(p)))
+			return fmt.Sprintf("%s gives a value, but Clean-param takes parameter names only (`ref&sid`)", prose.Quote([]byte(p)))
 		}
 		if strings.ContainsAny(p, ",;?#/") {
-			return fmt.Sprintf("%s is not a parameter name: join the names with `&` (`ref&sid`)", quote([]byte(p)))
+			return fmt.Sprintf("%s is not a parameter name: join the names with `&` (`ref&sid`)", prose.Quote([]byte(p)))
 		}
 	}
 	if len(fields) == 2 && fields[1][0] != '/' && fields[1][0] != '*' {
@@ -304,13 +304,13 @@ func checkContentSignal(v string) string {
 		k, val = strings.TrimSpace(k), strings.TrimSpace(val)
 		lk := syntax.LowerASCII(k)
 		if !contentSignals[lk] {
-			return fmt.Sprintf("%s is no signal of the Content Signals Policy, which has `search`, `ai-input` and `ai-train`", quote([]byte(k)))
+			return fmt.Sprintf("%s is no signal of the Content Signals Policy, which has `search`, `ai-input` and `ai-train`", prose.Quote([]byte(k)))
 		}
 		if lk == "use" {
 			continue
 		}
 		if lv := syntax.LowerASCII(val); !ok || lv != "yes" && lv != "no" {
-			return fmt.Sprintf("write %s or %s", quote([]byte(k+"=yes")), quote([]byte(k+"=no")))
+			return fmt.Sprintf("write %s or %s", prose.Quote([]byte(k+"=yes")), prose.Quote([]byte(k+"=no")))
 		}
 	}
 	return ""
@@ -337,7 +337,7 @@ func checkContentUsage(v string) string {
 			continue
 		}
 		if lv := strings.TrimSpace(val); lv != "y" && lv != "n" {
-			return fmt.Sprintf("preferences take `y` or `n`, as in %s", quote([]byte(strings.TrimSpace(k)+"=n")))
+			return fmt.Sprintf("preferences take `y` or `n`, as in %s", prose.Quote([]byte(strings.TrimSpace(k)+"=n")))
 		}
 	}
 	return ""

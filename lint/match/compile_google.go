@@ -1,7 +1,6 @@
 package match
 
 import (
-	"bytes"
 	"slices"
 	"strings"
 
@@ -15,13 +14,9 @@ import (
 // GoogleDirective), so the groups can differ from syntax.File.Groups.
 func readGoogle(r *Robots) {
 	f := r.read
-	special := linesWith(f, syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong)
 	g := newGroupReader(r)
 	for i := range f.Lines {
-		d, value, ok := googleLine(f, i, special[i])
-		if !ok {
-			continue
-		}
+		d, _, value, _ := GoogleLine(f, i)
 		switch d {
 		case syntax.DirectiveUserAgent:
 			g.agent(i, GoogleAgent(value))
@@ -73,15 +68,20 @@ func selectExact(r *Robots, agent string) []int {
 // value's leading run of letters, '_' and '-', lower-cased. "Googlebot/2.1"
 // names googlebot, "MJ12bot" names mj, and "*bot" the empty token, which
 // only an empty crawler name matches.
-func GoogleAgent(value []byte) string {
+func GoogleAgent(value []byte) string { return syntax.LowerASCII(string(GoogleToken(value))) }
+
+// GoogleToken is GoogleAgent without the lower-casing and without a copy:
+// the part of value Google compares, ignoring ASCII case, with crawler
+// names.
+func GoogleToken(value []byte) []byte {
 	if len(value) > 0 && value[0] == '*' && (len(value) == 1 || isCSpace(value[1])) {
-		return "*"
+		return value[:1]
 	}
 	n := 0
 	for n < len(value) && (value[n] >= 'a' && value[n] <= 'z' || value[n] >= 'A' && value[n] <= 'Z' || value[n] == '_' || value[n] == '-') {
 		n++
 	}
-	return syntax.LowerASCII(string(value[:n]))
+	return value[:n]
 }
 
 // GoogleDirective returns the directive Google reads in a key: keys are
@@ -126,92 +126,4 @@ func equalFoldASCII(b []byte, lower string) bool {
 		}
 	}
 	return true
-}
-
-// googleLine returns the directive and value Google reads on line i, and
-// false when Google reads none there. It takes them from the syntax tree,
-// which splits lines as Google does, except on lines where Google first
-// cuts the text: after 16,663 bytes, and at a NUL byte (it handles lines
-// as C strings); and on lines with a vertical tab or form feed, which
-// Google's missing-colon rule does not take for a separator. Those, marked
-// by the parser's facts, are split again from the text Google keeps.
-func googleLine(f *syntax.File, i int, special bool) (syntax.Directive, []byte, bool) {
-	l := &f.Lines[i]
-	if !special {
-		if l.Kind != syntax.LineDirective {
-			return 0, nil, false
-		}
-		return GoogleDirective(f.Text(l.Key())), f.Text(l.Value()), true
-	}
-	text := f.Text(l.Text())
-	text = text[:min(len(text), syntax.GoogleMaxLineBytes)]
-	if nul := bytes.IndexByte(text, 0); nul >= 0 {
-		text = text[:nul]
-	}
-	key, value, ok := googleSplit(text)
-	if !ok {
-		return 0, nil, false
-	}
-	return GoogleDirective(key), value, true
-}
-
-// googleSplit splits a line's text into key and value as Google's
-// GetKeyAndValueFrom does.
-func googleSplit(line []byte) (key, value []byte, ok bool) {
-	if hash := bytes.IndexByte(line, '#'); hash >= 0 {
-		line = line[:hash]
-	}
-	line = trimCSpace(line)
-	sep := bytes.IndexByte(line, ':')
-	valueStart := sep + 1
-	if sep < 0 {
-		// No colon: a run of spaces or tabs separates a key from a value
-		// when the line has exactly two such words.
-		sep = bytes.IndexAny(line, " \t")
-		if sep < 0 {
-			return nil, nil, false
-		}
-		valueStart = sep
-		for valueStart < len(line) && (line[valueStart] == ' ' || line[valueStart] == '\t') {
-			valueStart++
-		}
-		if bytes.ContainsAny(line[valueStart:], " \t") {
-			return nil, nil, false
-		}
-	}
-	key = trimCSpace(line[:sep])
-	if len(key) == 0 {
-		return nil, nil, false
-	}
-	return key, trimCSpace(line[valueStart:]), true
-}
-
-// isCSpace is C's isspace in the C locale.
-func isCSpace(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
-
-func trimCSpace(b []byte) []byte {
-	for len(b) > 0 && isCSpace(b[0]) {
-		b = b[1:]
-	}
-	for len(b) > 0 && isCSpace(b[len(b)-1]) {
-		b = b[:len(b)-1]
-	}
-	return b
-}
-
-// linesWith returns, for each line of f, whether the parser recorded a fact
-// of one of the kinds on it.
-func linesWith(f *syntax.File, kinds ...syntax.FactKind) []bool {
-	marked := make([]bool, len(f.Lines))
-	for _, x := range f.Facts {
-		if x.Line < 0 {
-			continue
-		}
-		for _, k := range kinds {
-			if x.Kind == k {
-				marked[x.Line] = true
-			}
-		}
-	}
-	return marked
 }

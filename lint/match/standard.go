@@ -25,15 +25,12 @@ func readExact(r *Robots, blankEndsGroup bool) {
 			g.close()
 			continue
 		}
-		if !hasColon(f, l) {
-			continue
-		}
-		value := string(f.Text(l.Value()))
-		switch l.Directive {
+		d, v := StandardLine(f, i)
+		switch d {
 		case syntax.DirectiveUserAgent:
-			g.agent(i, syntax.LowerASCII(value))
+			g.agent(i, syntax.LowerASCII(string(v)))
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			g.rule(i, l.Directive == syntax.DirectiveAllow, value)
+			g.rule(i, d == syntax.DirectiveAllow, string(v))
 		}
 	}
 	g.finish()
@@ -78,13 +75,6 @@ func legacyRule(dst []Rule, line, lines int, allow bool, value string) []Rule {
 		rule.Priority = int32(lines - line)
 	}
 	return append(dst, rule)
-}
-
-// hasColon reports whether l is a directive whose key and value a colon
-// separates: the standards know no other separator.
-func hasColon(f *syntax.File, l *syntax.Line) bool {
-	sep := l.Sep()
-	return l.Kind == syntax.LineDirective && sep.Len() == 1 && f.Bytes()[sep.Start] == ':'
 }
 
 // selectContained picks groups as Yandex documents: a group applies to a

@@ -17,25 +17,25 @@ func TestUAGoogleTokenInto(t *testing.T) {
 		"*\vx", "ÄBot", "a_b-c",
 	}
 	for _, v := range values {
-		if got, want := string(uaGoogleTokenInto(nil, []byte(v))), match.GoogleAgent([]byte(v)); got != want {
-			t.Errorf("uaGoogleTokenInto(%q) = %q, GoogleAgent gives %q", v, got, want)
+		if got, want := string(appendGoogleToken(nil, []byte(v))), match.GoogleAgent([]byte(v)); got != want {
+			t.Errorf("appendGoogleToken(%q) = %q, GoogleAgent gives %q", v, got, want)
 		}
 	}
 }
 
 func TestUALookup(t *testing.T) {
 	for _, c := range kb.Crawlers() {
-		if got := uaLookup([]byte(c.Token)); got == nil || got.Token != c.Token {
-			t.Errorf("uaLookup(%q) = %v", c.Token, got)
+		if got := lookupCrawler([]byte(c.Token)); got == nil || got.Token != c.Token {
+			t.Errorf("lookupCrawler(%q) = %v", c.Token, got)
 		}
 	}
-	if uaKnown([]byte("Spider")) != nil || uaKnown([]byte("googlebot")) == nil {
-		t.Error("uaKnown: generic words must not count, Googlebot must")
+	if knownCrawler([]byte("Spider")) != nil || knownCrawler([]byte("googlebot")) == nil {
+		t.Error("knownCrawler: generic words must not count, Googlebot must")
 	}
 }
 
-// uaOSA is the optimal-string-alignment distance, computed the long way.
-func uaOSA(a, b string) int {
+// osaDistance is the optimal-string-alignment distance, computed the long way.
+func osaDistance(a, b string) int {
 	d := make([][]int, len(a)+1)
 	for i := range d {
 		d[i] = make([]int, len(b)+1)
@@ -64,8 +64,8 @@ func TestUAOneTypo(t *testing.T) {
 		"googlebots", "oogleboot", "bingbot", "pingbot", "claudebot", "claudbot", "ab", "aab", "abb"}
 	for _, a := range words {
 		for _, b := range words {
-			if got, want := uaOneTypo(a, b), uaOSA(a, b) == 1; got != want {
-				t.Errorf("uaOneTypo(%q, %q) = %v, want %v", a, b, got, want)
+			if got, want := oneTypo(a, b), osaDistance(a, b) == 1; got != want {
+				t.Errorf("oneTypo(%q, %q) = %v, want %v", a, b, got, want)
 			}
 		}
 	}
@@ -74,14 +74,14 @@ func TestUAOneTypo(t *testing.T) {
 func TestUAClassify(t *testing.T) {
 	for _, c := range []struct {
 		value string
-		want  uaValueKind
+		want  agentValueKind
 	}{
-		{"", uaEmpty}, {"*", uaValid}, {"Googlebot", uaValid}, {"Googlebot*", uaWildcard}, {"*bot", uaWildcard},
-		{"Lycos MomSpider", uaWords}, {"ChatGPT Agent", uaInvalid}, {"Googlebot/2.1", uaInvalid},
-		{"MJ12bot", uaInvalid}, {"* foo", uaInvalid},
+		{"", agentEmpty}, {"*", agentValid}, {"Googlebot", agentValid}, {"Googlebot*", agentWildcard}, {"*bot", agentWildcard},
+		{"Lycos MomSpider", agentWords}, {"ChatGPT Agent", agentInvalid}, {"Googlebot/2.1", agentInvalid},
+		{"MJ12bot", agentInvalid}, {"* foo", agentInvalid},
 	} {
-		if got := uaClassify([]byte(c.value)); got != c.want {
-			t.Errorf("uaClassify(%q) = %d, want %d", c.value, got, c.want)
+		if got := classifyAgent([]byte(c.value)); got != c.want {
+			t.Errorf("classifyAgent(%q) = %d, want %d", c.value, got, c.want)
 		}
 	}
 }
