@@ -1,6 +1,7 @@
 package prose
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 )
@@ -10,11 +11,17 @@ import (
 // terminal or an editor would otherwise act on them or show nothing), and
 // when longer than 80 bytes, shortened in the middle to its first 60 and
 // last 15 bytes or so, cut between characters: the end of a long path is
-// often where it differs from its neighbours.
+// often where it differs from its neighbours. Text that holds a backquote
+// is delimited by two and spaces, as Markdown reads code spans: "“ a`b “".
 func Quote(text []byte) string {
 	const long, head, tail = 80, 60, 15
+	open, closing := "`", "`"
+	if bytes.IndexByte(text, '`') >= 0 {
+		open, closing = "`` ", " ``"
+	}
 	var b strings.Builder
-	b.WriteByte('`')
+	b.Grow(min(len(text), long) + 8)
+	b.WriteString(open)
 	if len(text) > long {
 		h, t := head, len(text)-tail
 		for h > 0 && !utf8.RuneStart(text[h]) && h > head-utf8.UTFMax {
@@ -29,7 +36,7 @@ func Quote(text []byte) string {
 	} else {
 		writeVisible(&b, text)
 	}
-	b.WriteByte('`')
+	b.WriteString(closing)
 	return b.String()
 }
 

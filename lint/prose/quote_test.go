@@ -14,6 +14,7 @@ func TestQuote(t *testing.T) {
 		{"a\tb\x00c\x7f", "`a\\x09b\\x00c\\x7f`"},
 		{"caf\xe9", "`caf\\xe9`"}, // Latin-1, not UTF-8
 		{"café ✓", "`café ✓`"},
+		{"a`b", "`` a`b ``"},
 		{long, "`/" + strings.Repeat("a", 59) + "…" + strings.Repeat("z", 15) + "`"},
 	} {
 		if got := Quote([]byte(c.in)); got != c.want {
