@@ -2,8 +2,6 @@ package match
 
 import (
 	"bytes"
-	"slices"
-	"strings"
 
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -13,48 +11,91 @@ import (
 // lines never end one; rules before the first user-agent line belong to no
 // group. Keys are Google's: misspellings and prefixes count (see
 // GoogleDirective), so the groups can differ from syntax.File.Groups.
-func readGoogle(r *Robots) {
-	f := r.read
+func readGoogle(l *Layout) {
+	f := l.read
 	special := linesWith(f, syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong)
-	g := newGroupReader(r)
+	b := newLayoutReader(l)
 	for i := range f.Lines {
-		d, value, ok := googleLine(f, i, special[i])
+		d, text, ok := googleLine(f, i, special[i])
 		if !ok {
 			continue
 		}
+		value := f.Lines[i].Value()
+		if special[i] {
+			// text lies in the line's text, which f.Text caps at its end:
+			// the capacity left says where it starts.
+			end := f.Lines[i].Text().End
+			value = syntax.Span{Start: end - cap(text), End: end - cap(text) + len(text)}
+		}
 		switch d {
 		case syntax.DirectiveUserAgent:
-			g.agent(i, GoogleAgent(value))
+			b.agent(i, googleAgentRun(text), googleToken)
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
 			allow := d == syntax.DirectiveAllow
-			pattern := EscapePattern(string(value))
-			rule := Rule{Line: i, Allow: allow, Pattern: pattern, Priority: int32(len(pattern))}
+			r := b.rule(i, allow, value)
+			if r == nil || !allow {
+				continue
+			}
 			// Google also reads "Allow: /a/index.html" (or .htm, or
 			// anything from "/index.htm" after the last slash) as
 			// "Allow: /a/$", with the priority of that shorter pattern.
-			if slash := strings.LastIndexByte(pattern, '/'); allow && slash >= 0 && strings.HasPrefix(pattern[slash:], "/index.htm") {
-				dir := pattern[:slash+1] + "$"
-				g.rule(rule, Rule{Line: i, Allow: true, Pattern: dir, Priority: int32(len(dir))})
-			} else {
-				g.rule(rule)
+			// Escaping keeps every '/' and "index.htm" as they are, so the
+			// value's last slash is the pattern's.
+			if slash := bytes.LastIndexByte(text, '/'); slash >= 0 && bytes.HasPrefix(text[slash:], []byte("/index.htm")) {
+				dir := int32(slash + 1)
+				if !r.Verbatim {
+					dir = int32(len(appendEscaped(nil, text[:slash+1])))
+				}
+				r.DirPriority = dir + 1
 			}
 		}
 	}
-	g.finish()
+	b.finish()
+}
+
+// googleToken is the token Google takes from the run of a user-agent value
+// that googleAgentRun returns.
+func googleToken(run []byte) string {
+	if len(run) == 1 && run[0] == '*' {
+		return "*"
+	}
+	return syntax.LowerASCII(string(run))
+}
+
+// googleAgentRun returns the part of a user-agent value Google reads the
+// token from: "*" for the default group, otherwise the leading run of
+// letters, '_' and '-' (see GoogleAgent).
+func googleAgentRun(value []byte) []byte {
+	if len(value) > 0 && value[0] == '*' && (len(value) == 1 || isCSpace(value[1])) {
+		return value[:1]
+	}
+	n := 0
+	for n < len(value) && (value[n] >= 'a' && value[n] <= 'z' || value[n] >= 'A' && value[n] <= 'Z' || value[n] == '_' || value[n] == '-') {
+		n++
+	}
+	return value[:n]
 }
 
 // selectExact picks groups as Google and RFC 9309 do: every group that
 // names the crawler, merged, or failing any such group the * groups. A
 // crawler named by some group never reads the * groups, even when its own
 // groups have no rule that matches.
-func selectExact(r *Robots, agent string) []int {
-	key := syntax.LowerASCII(agent)
+func selectExact(l *Layout, agent string) []int {
+	key, star := int32(-1), l.Token("*")
+	if agent != "*" {
+		key = l.Token(agent)
+	}
 	var specific, global []int
-	for g := range r.Groups {
-		switch agents := r.Groups[g].Agents; {
-		case key != "*" && slices.Contains(agents, key):
+	for g := range l.Groups {
+		named, all := false, false
+		for _, a := range l.GroupAgents(g) {
+			named = named || key >= 0 && a.Token == key
+			all = all || a.Token == star
+		}
+		switch {
+		case named:
 			specific = append(specific, g)
-		case slices.Contains(agents, "*"):
+		case all:
 			global = append(global, g)
 		}
 	}
@@ -69,16 +110,7 @@ func selectExact(r *Robots, agent string) []int {
 // value's leading run of letters, '_' and '-', lower-cased. "Googlebot/2.1"
 // names googlebot, "MJ12bot" names mj, and "*bot" the empty token, which
 // only an empty crawler name matches.
-func GoogleAgent(value []byte) string {
-	if len(value) > 0 && value[0] == '*' && (len(value) == 1 || isCSpace(value[1])) {
-		return "*"
-	}
-	n := 0
-	for n < len(value) && (value[n] >= 'a' && value[n] <= 'z' || value[n] >= 'A' && value[n] <= 'Z' || value[n] == '_' || value[n] == '-') {
-		n++
-	}
-	return syntax.LowerASCII(string(value[:n]))
-}
+func GoogleAgent(value []byte) string { return googleToken(googleAgentRun(value)) }
 
 // GoogleDirective returns the directive Google reads in a key: keys are
 // compared by prefix, ignoring case, with some misspellings accepted, so

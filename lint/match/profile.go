@@ -19,12 +19,16 @@ type Profile struct {
 	// crawler that stops downloading there reads it.
 	SizeLimit int
 
-	// readGroups fills Robots.Groups from the file as the profile reads
-	// it.
-	readGroups func(*Robots)
+	// readGroups fills a Layout's groups from its file.
+	readGroups func(*Layout)
 	// selectGroups returns the indices of the groups whose rules apply to
 	// the crawler named agent, as it is given.
-	selectGroups func(r *Robots, agent string) []int
+	selectGroups func(l *Layout, agent string) []int
+	// normalize appends to dst the pattern the profile makes of a rule's
+	// value, and touches holds the bytes it may change: a value without
+	// them is its own pattern.
+	normalize func(dst, value []byte) []byte
+	touches   *[256]bool
 	// path turns a URL into what rules are matched against, normalised as
 	// read normalises patterns.
 	path func(url string) string
@@ -53,6 +57,8 @@ var Google = &Profile{
 	readGroups:   readGoogle,
 	selectGroups: selectExact,
 	path:         googlePath,
+	normalize:    appendEscaped[[]byte],
+	touches:      &googleTouches,
 }
 
 // RFC9309 reads a file as RFC 9309 is written: directive names exact (in
@@ -70,6 +76,8 @@ var RFC9309 = &Profile{
 	readGroups:       readRFC9309,
 	selectGroups:     selectExact,
 	path:             rfcPath,
+	normalize:        appendRFCPattern,
+	touches:          &rfcTouches,
 	robotsTxtAllowed: true,
 }
 
@@ -87,6 +95,8 @@ var Bing = &Profile{
 	readGroups:       readRFC9309,
 	selectGroups:     selectExact,
 	path:             rfcPath,
+	normalize:        appendRFCPattern,
+	touches:          &rfcTouches,
 	robotsTxtAllowed: true,
 }
 
@@ -105,6 +115,8 @@ var Yandex = &Profile{
 	readGroups:       readYandex,
 	selectGroups:     selectContained,
 	path:             rfcPath,
+	normalize:        appendRFCPattern,
+	touches:          &rfcTouches,
 	robotsTxtAllowed: true,
 }
 
@@ -122,6 +134,8 @@ var Legacy = &Profile{
 	readGroups:       readLegacy,
 	selectGroups:     selectFirstContaining,
 	path:             legacyPath,
+	normalize:        appendLegacy[[]byte],
+	touches:          &legacyTouches,
 	literal:          true,
 	robotsTxtAllowed: true,
 }
@@ -152,3 +166,26 @@ func (p *Profile) Read(f *syntax.File) *syntax.File {
 	}
 	return f
 }
+
+// mayNormalize reports whether the profile's normalisation may change
+// value: whether it holds a byte the profile touches.
+func (p *Profile) mayNormalize(value []byte) bool {
+	for _, c := range value {
+		if p.touches[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// The bytes each normalisation may change: Google's escapes bytes from
+// 0x80 and upper-cases escapes, RFC 9309's also encodes controls, spaces
+// and DEL, the 1994 standard's decodes escapes.
+var googleTouches, rfcTouches, legacyTouches = func() (g, r, l [256]bool) {
+	for c := range 256 {
+		g[c] = c == '%' || c >= 0x80
+		r[c] = c == '%' || c <= ' ' || c >= 0x7F
+		l[c] = c == '%'
+	}
+	return
+}()

@@ -15,72 +15,71 @@ import (
 // readExact groups lines for the profiles that take directive names
 // exactly as written: a group starts at a user-agent line that follows a
 // rule, rules outside any group are dropped, and with blankEndsGroup a
-// blank line ends the group too. rule turns an Allow or Disallow line
-// into a Rule, or drops it.
-func readExact(r *Robots, blankEndsGroup bool, rule func(i int, allow bool, value string) (Rule, bool)) {
-	f := r.read
-	g := newGroupReader(r)
+// blank line ends the group too. keep reports whether the profile keeps a
+// rule with the value, and adjust sets a kept rule's priority where it is
+// not the pattern's length.
+func readExact(l *Layout, blankEndsGroup bool, keep func(value []byte) bool, adjust func(*RuleLine)) {
+	f := l.read
+	b := newLayoutReader(l)
 	for i := range f.Lines {
-		l := &f.Lines[i]
-		if l.Kind == syntax.LineBlank && blankEndsGroup {
-			g.close()
+		line := &f.Lines[i]
+		if line.Kind == syntax.LineBlank && blankEndsGroup {
+			b.close()
 			continue
 		}
-		if !hasColon(f, l) {
+		if !hasColon(f, line) {
 			continue
 		}
-		value := string(f.Text(l.Value()))
-		switch l.Directive {
+		switch line.Directive {
 		case syntax.DirectiveUserAgent:
-			g.agent(i, syntax.LowerASCII(value))
+			b.agent(i, f.Text(line.Value()), lowerToken)
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			if r, ok := rule(i, l.Directive == syntax.DirectiveAllow, value); ok {
-				g.rule(r)
-			} else {
-				g.rule()
+			r := b.rule(i, line.Directive == syntax.DirectiveAllow, line.Value())
+			switch {
+			case r == nil:
+			case !keep(f.Text(line.Value())):
+				r.Dropped, r.Priority = true, 0
+			case adjust != nil:
+				adjust(r)
 			}
 		}
 	}
-	g.finish()
+	b.finish()
 }
 
+// lowerToken is the token the exact readers take from a user-agent value:
+// all of it, lower-cased.
+func lowerToken(value []byte) string { return syntax.LowerASCII(string(value)) }
+
+// keepAll keeps every rule.
+func keepAll([]byte) bool { return true }
+
 // readRFC9309 reads a file as RFC 9309 does: blank lines and other records
-// never end a group (§2.1, §2.2.4).
-func readRFC9309(r *Robots) { readExact(r, false, rfcRule) }
+// never end a group (§2.1, §2.2.4). "The most specific match is the match
+// that has the most octets": the pattern's, once normalised (see
+// rfcNormalize). An empty pattern is no rule.
+func readRFC9309(l *Layout) { readExact(l, false, keepAll, nil) }
 
 // readYandex reads a file as Yandex does: a blank line ends a group, so
 // the rules after it belong to none, and rules that start with neither '/'
-// nor '*', which Yandex rejects, are dropped.
-func readYandex(r *Robots) {
-	readExact(r, true, func(i int, allow bool, value string) (Rule, bool) {
-		if value != "" && value[0] != '/' && value[0] != '*' {
-			return Rule{}, false
-		}
-		return rfcRule(i, allow, value)
-	})
-}
-
-// rfcRule reads a rule as RFC 9309 does. "The most specific match is the
-// match that has the most octets": the pattern's, once normalised. An
-// empty pattern is no rule.
-func rfcRule(i int, allow bool, value string) (Rule, bool) {
-	pattern := rfcNormalize(value, false)
-	return Rule{Line: i, Allow: allow, Pattern: pattern, Priority: int32(len(pattern))}, true
+// nor '*', which Yandex rejects, are dropped; otherwise as RFC 9309.
+func readYandex(l *Layout) {
+	readExact(l, true, func(value []byte) bool {
+		return len(value) == 0 || value[0] == '/' || value[0] == '*'
+	}, nil)
 }
 
 // readLegacy reads a file as the 1994 standard and the 1997 draft do:
 // blank lines separate records (comment lines do not), and rules keep file
 // order, each with a higher priority than every rule after it.
-func readLegacy(r *Robots) {
-	n := len(r.read.Lines)
-	readExact(r, true, func(i int, allow bool, value string) (Rule, bool) {
-		rule := Rule{Line: i, Allow: allow, Pattern: legacyNormalize(value)}
+func readLegacy(l *Layout) {
+	n := int32(len(l.read.Lines))
+	readExact(l, true, keepAll, func(r *RuleLine) {
 		// An empty value "indicates that all URLs can be retrieved": it
 		// matches nothing.
-		if rule.Pattern != "" {
-			rule.Priority = int32(n - i)
+		if r.Priority > 0 {
+			r.Priority = n - r.Line
 		}
-		return rule, true
 	})
 }
 
@@ -96,13 +95,14 @@ func hasColon(f *syntax.File, l *syntax.Line) bool {
 // the groups with the longest such value apply, merged; failing any, the *
 // groups. So "User-agent: Yandex" covers YandexBot and YandexImages, and
 // "User-agent: YandexBot" takes YandexBot out of it.
-func selectContained(r *Robots, agent string) []int {
+func selectContained(l *Layout, agent string) []int {
 	key := syntax.LowerASCII(agent)
 	var specific, global []int
 	longest := 0
-	for g := range r.Groups {
+	for g := range l.Groups {
 		best := -1 // the length of the longest value of g in key
-		for _, a := range r.Groups[g].Agents {
+		for _, al := range l.GroupAgents(g) {
+			a := l.Tokens[al.Token]
 			if a == "*" {
 				if len(global) == 0 || global[len(global)-1] != g {
 					global = append(global, g)
@@ -127,20 +127,20 @@ func selectContained(r *Robots, agent string) []int {
 // selectFirstContaining picks the record the 1997 draft says a robot must
 // obey: the first whose user-agent value contains the robot's name,
 // ignoring case, else the first record for *, else none.
-func selectFirstContaining(r *Robots, agent string) []int {
+func selectFirstContaining(l *Layout, agent string) []int {
 	key := syntax.LowerASCII(agent)
 	if key != "*" {
-		for g := range r.Groups {
-			for _, a := range r.Groups[g].Agents {
-				if a != "*" && strings.Contains(a, key) {
+		for g := range l.Groups {
+			for _, al := range l.GroupAgents(g) {
+				if a := l.Tokens[al.Token]; a != "*" && strings.Contains(a, key) {
 					return []int{g}
 				}
 			}
 		}
 	}
-	for g := range r.Groups {
-		for _, a := range r.Groups[g].Agents {
-			if a == "*" {
+	for g := range l.Groups {
+		for _, al := range l.GroupAgents(g) {
+			if l.Tokens[al.Token] == "*" {
 				return []int{g}
 			}
 		}
@@ -172,10 +172,17 @@ func rfcNormalize(s string, isPath bool) string {
 	if i == len(s) {
 		return s
 	}
+	return string(appendRFC(append(make([]byte, 0, len(s)+8), s[:i]...), s[i:], isPath))
+}
+
+// appendRFCPattern appends to dst the pattern RFC 9309 makes of a rule's
+// value (see rfcNormalize).
+func appendRFCPattern(dst, value []byte) []byte { return appendRFC(dst, value, false) }
+
+// appendRFC appends s to dst as rfcNormalize normalises it.
+func appendRFC[S ~string | ~[]byte](b []byte, s S, isPath bool) []byte {
 	const hex = "0123456789ABCDEF"
-	b := make([]byte, i, len(s)+8)
-	copy(b, s[:i])
-	for ; i < len(s); i++ {
+	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
@@ -191,7 +198,7 @@ func rfcNormalize(s string, isPath bool) string {
 			b = append(b, c)
 		}
 	}
-	return string(b)
+	return b
 }
 
 func needsRFCNormalizing(c byte, isPath bool) bool {
@@ -224,7 +231,11 @@ func legacyNormalize(s string) string {
 	if !strings.Contains(s, "%") {
 		return s
 	}
-	b := make([]byte, 0, len(s))
+	return string(appendLegacy(make([]byte, 0, len(s)), s))
+}
+
+// appendLegacy appends s to dst as legacyNormalize normalises it.
+func appendLegacy[S ~string | ~[]byte](b []byte, s S) []byte {
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
 			if d := unhex(s[i+1])<<4 | unhex(s[i+2]); d != '/' {
@@ -237,5 +248,5 @@ func legacyNormalize(s string) string {
 		}
 		b = append(b, s[i])
 	}
-	return string(b)
+	return b
 }

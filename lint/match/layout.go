@@ -1,0 +1,232 @@
+package match
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// A Layout is a file's groups as a profile reads them, told in line
+// indices and byte spans: which lines name crawlers in which group, which
+// rule lines belong to it, each rule's kind and priority. It is the one
+// reading of groups: Compile builds its Robots from it, and the rules that
+// compare rules read it directly, since it holds no string per rule and
+// costs little more than a walk over the lines. It must not be modified.
+type Layout struct {
+	// File is the file as given. The profile reads its lines up to its
+	// size limit (see Profile.Read), the last perhaps cut short; indices
+	// and spans here refer to File.
+	File    *syntax.File
+	Profile *Profile
+	// Groups are the groups in file order.
+	Groups []LayoutGroup
+	// Agents are the user-agent lines of every group, in file order; a
+	// group's lines are a run of them.
+	Agents []AgentLine
+	// Rules are the rule lines read inside a group, in file order, one
+	// per line; a group's rules are a run of them. A line the profile
+	// drops (Dropped) is among them: it still ends its group's run of
+	// user-agent lines.
+	Rules []RuleLine
+	// Tokens are the distinct crawler tokens the user-agent lines name, as
+	// the profile reads them: "*", "googlebot".
+	Tokens []string
+
+	// read is the file as the profile reads it.
+	read *syntax.File
+	// tokenIDs finds a token's index in Tokens by the text it was read
+	// from (a value, or the run of it Google reads) and by the token.
+	tokenIDs map[string]int32
+}
+
+// A LayoutGroup is a group of a Layout: its user-agent lines are
+// Agents[AgentsFrom:AgentsTo] and its rules Rules[RulesFrom:RulesTo].
+type LayoutGroup struct {
+	AgentsFrom, AgentsTo int32
+	RulesFrom, RulesTo   int32
+}
+
+// An AgentLine is a user-agent line of a group.
+type AgentLine struct {
+	// Line is the index of the line in File.Lines.
+	Line int32
+	// Token is the index in Layout.Tokens of the crawler token the line
+	// names.
+	Token int32
+}
+
+// A RuleLine is an Allow or Disallow line read inside a group.
+//
+// A file can hold a million rules, so the fields fit 28 bytes: offsets
+// and priorities never exceed the file's length.
+type RuleLine struct {
+	// Line is the index of the line in File.Lines, and Group the index of
+	// its group in Layout.Groups.
+	Line, Group int32
+	// start and end place the value in the file as the profile reads it:
+	// Google cuts some lines before splitting them (see googleLine).
+	start, end int32
+	// Priority orders matching rules: the highest wins, Allow on ties; 0
+	// or less never decides. Google and RFC 9309 take the pattern's
+	// length after normalisation, the 1994 standard the line's order.
+	Priority int32
+	// DirPriority is, for an Allow Google also reads as allowing its
+	// directory ("Allow: /a/index.html" also allows "/a/$"), the priority
+	// of that extra rule, whose pattern is the rule's up to its last '/'
+	// and a '$'; otherwise 0.
+	DirPriority int32
+	Allow       bool
+	// Dropped is true for a line the profile reads as a rule but keeps no
+	// rule from: Yandex rejects a pattern that starts with neither '/'
+	// nor '*'.
+	Dropped bool
+	// Verbatim is true when the profile's pattern is the value as
+	// written: its normalisation changes no byte.
+	Verbatim bool
+}
+
+// Value returns the span of the rule's value as the profile reads it.
+func (r *RuleLine) Value() syntax.Span { return syntax.Span{Start: int(r.start), End: int(r.end)} }
+
+// GroupAgents returns the user-agent lines of group g.
+func (l *Layout) GroupAgents(g int) []AgentLine {
+	return l.Agents[l.Groups[g].AgentsFrom:l.Groups[g].AgentsTo]
+}
+
+// GroupRules returns the rule lines of group g.
+func (l *Layout) GroupRules(g int) []RuleLine {
+	return l.Rules[l.Groups[g].RulesFrom:l.Groups[g].RulesTo]
+}
+
+// Pattern returns the pattern of rule k as the profile matches it: the
+// value's bytes in the file when the rule is Verbatim, otherwise the
+// normalised pattern appended to dst (so that a caller can keep many in
+// one array). The pattern of Google's extra directory rule is the
+// pattern's first DirPriority-1 bytes and a '$'.
+func (l *Layout) Pattern(dst []byte, k int) []byte {
+	r := &l.Rules[k]
+	value := l.File.Text(r.Value())
+	if r.Verbatim {
+		return value
+	}
+	n := len(dst)
+	return l.Profile.normalize(dst, value)[n:]
+}
+
+// Token returns the index in Tokens of the token name, as given (the
+// crawler's robots.txt name, in any case), or -1 when no line names it.
+func (l *Layout) Token(name string) int32 {
+	if id, ok := l.tokenIDs[name]; ok {
+		return id
+	}
+	if id, ok := l.tokenIDs[syntax.LowerASCII(name)]; ok {
+		return id
+	}
+	return -1
+}
+
+// Select returns the indices of the groups whose rules apply to the
+// crawler whose robots.txt name is agent, as the profile chooses them.
+func (l *Layout) Select(agent string) []int { return l.Profile.selectGroups(l, agent) }
+
+// Cross returns, for each rule of l, the index of the rule on the same
+// line in other (another profile's layout of the same file), or -1 when
+// other reads no rule there.
+func (l *Layout) Cross(other *Layout) []int32 {
+	at := make([]int32, len(l.Rules))
+	j := 0
+	for k := range l.Rules {
+		for j < len(other.Rules) && other.Rules[j].Line < l.Rules[k].Line {
+			j++
+		}
+		at[k] = -1
+		if j < len(other.Rules) && other.Rules[j].Line == l.Rules[k].Line {
+			at[k] = int32(j)
+		}
+	}
+	return at
+}
+
+// ReadLayout reads the groups of f as profile p does.
+func ReadLayout(f *syntax.File, p *Profile) *Layout {
+	l := &Layout{File: f, Profile: p, read: p.Read(f)}
+	p.readGroups(l)
+	return l
+}
+
+// layoutReader builds a Layout line by line, as every profile groups
+// lines: a user-agent line opens a group unless it follows another
+// user-agent line of the open group; a rule joins the open group, and a
+// rule outside any group is dropped. What else ends a group is the
+// profile's to say, by calling close. Only the last group is ever open, so
+// each group's lines are a run of Agents and of Rules.
+type layoutReader struct {
+	l        *Layout
+	cur      int32 // the open group, or -1
+	ruleSeen bool  // the open group has had a rule
+	// scratch holds a pattern being normalised, to compare with its value.
+	scratch []byte
+}
+
+func newLayoutReader(l *Layout) *layoutReader {
+	// At most one rule a line: the slice never grows.
+	l.Rules = make([]RuleLine, 0, len(l.read.Lines))
+	return &layoutReader{l: l, cur: -1}
+}
+
+// agent adds user-agent line i, whose token the profile reads from raw
+// (the value, or the part of it the profile looks at) with token.
+func (b *layoutReader) agent(i int, raw []byte, token func([]byte) string) {
+	l := b.l
+	if b.cur < 0 || b.ruleSeen {
+		n := int32(len(l.Agents))
+		l.Groups = append(l.Groups, LayoutGroup{AgentsFrom: n, AgentsTo: n, RulesFrom: int32(len(l.Rules)), RulesTo: int32(len(l.Rules))})
+		b.cur, b.ruleSeen = int32(len(l.Groups)-1), false
+	}
+	id, ok := l.tokenIDs[string(raw)]
+	if !ok {
+		t := token(raw)
+		if id, ok = l.tokenIDs[t]; !ok {
+			id = int32(len(l.Tokens))
+			l.Tokens = append(l.Tokens, t)
+			if l.tokenIDs == nil {
+				l.tokenIDs = map[string]int32{}
+			}
+			l.tokenIDs[t] = id
+		}
+		l.tokenIDs[string(raw)] = id
+	}
+	l.Agents = append(l.Agents, AgentLine{Line: int32(i), Token: id})
+	l.Groups[b.cur].AgentsTo++
+}
+
+// rule adds rule line i with its value, and returns it for the profile to
+// change, or nil outside any group. Its priority is its pattern's length,
+// and it is Verbatim when the profile's normalisation leaves the value as
+// it is.
+func (b *layoutReader) rule(i int, allow bool, value syntax.Span) *RuleLine {
+	if b.cur < 0 {
+		return nil
+	}
+	b.ruleSeen = true
+	l := b.l
+	l.Rules = append(l.Rules, RuleLine{Line: int32(i), Group: b.cur, start: int32(value.Start), end: int32(value.End), Allow: allow})
+	l.Groups[b.cur].RulesTo++
+	r := &l.Rules[len(l.Rules)-1]
+	text := l.File.Text(value)
+	r.Verbatim, r.Priority = true, int32(len(text))
+	if l.Profile.mayNormalize(text) {
+		b.scratch = l.Profile.normalize(b.scratch[:0], text)
+		r.Verbatim, r.Priority = bytes.Equal(b.scratch, text), int32(len(b.scratch))
+	}
+	return r
+}
+
+// close ends the open group.
+func (b *layoutReader) close() { b.cur = -1 }
+
+// finish trims the layout's arrays; the reader is done.
+func (b *layoutReader) finish() {
+	b.l.Rules = slices.Clip(b.l.Rules)
+}
