@@ -105,7 +105,7 @@ func hasColon(f *syntax.File, l *syntax.Line) bool {
 // layout returns the file in the full canonical layout.
 func (fm *formatter) layout() []byte {
 	f, lines := fm.f, fm.f.Lines
-	eol := dominantEOL(f)
+	eol := []byte(f.Newline())
 	breaks := fm.groupBreaks()
 	out := make([]byte, 0, len(fm.src)+len(fm.src)/16+16)
 	out = append(out, f.Text(f.BOM)...)
@@ -250,28 +250,4 @@ func (fm *formatter) caseOnly() []byte {
 		}
 	}
 	return out
-}
-
-// dominantEOL returns the terminator most lines of f end with; LF when
-// none does, and on a tie LF before CRLF before CR. Every line of the
-// result ends with it, so the result's dominant terminator is the same.
-func dominantEOL(f *syntax.File) []byte {
-	var lf, crlf, cr int
-	for i := range f.Lines {
-		switch string(f.Text(f.Lines[i].EOL())) {
-		case "\n":
-			lf++
-		case "\r\n":
-			crlf++
-		case "\r":
-			cr++
-		}
-	}
-	switch {
-	case crlf > lf && crlf >= cr:
-		return []byte("\r\n")
-	case cr > lf && cr > crlf:
-		return []byte("\r")
-	}
-	return []byte("\n")
 }

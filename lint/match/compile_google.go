@@ -31,26 +31,28 @@ func readGoogle(l *Layout) {
 		case syntax.DirectiveUserAgent:
 			b.agent(i, googleAgentRun(text), googleToken)
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			allow := d == syntax.DirectiveAllow
-			r := b.rule(i, allow, value)
-			if r == nil || !allow {
-				continue
-			}
-			// Google also reads "Allow: /a/index.html" (or .htm, or
-			// anything from "/index.htm" after the last slash) as
-			// "Allow: /a/$", with the priority of that shorter pattern.
-			// Escaping keeps every '/' and "index.htm" as they are, so the
-			// value's last slash is the pattern's.
-			if slash := bytes.LastIndexByte(text, '/'); slash >= 0 && bytes.HasPrefix(text[slash:], []byte("/index.htm")) {
-				dir := int32(slash + 1)
-				if !r.Verbatim {
-					dir = int32(len(appendEscaped(nil, text[:slash+1])))
-				}
-				r.DirPriority = dir + 1
-			}
+			b.rule(i, d == syntax.DirectiveAllow, value)
 		}
 	}
 	b.finish()
+}
+
+// googleRule reads what else Google reads in a rule: "Allow: /a/index.html"
+// (or .htm, or anything from "/index.htm" after the last slash) also as
+// "Allow: /a/$", with the priority of that shorter pattern. Escaping keeps
+// every '/' and "index.htm" as they are, so the value's last slash is the
+// pattern's.
+func googleRule(r *RuleLine, value []byte, _ int) {
+	if !r.Allow {
+		return
+	}
+	if slash := bytes.LastIndexByte(value, '/'); slash >= 0 && bytes.HasPrefix(value[slash:], []byte("/index.htm")) {
+		dir := int32(slash + 1)
+		if !r.Verbatim {
+			dir = int32(len(appendEscaped(nil, value[:slash+1])))
+		}
+		r.DirPriority = dir + 1
+	}
 }
 
 // googleToken is the token Google takes from the run of a user-agent value

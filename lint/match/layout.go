@@ -201,10 +201,8 @@ func (b *layoutReader) agent(i int, raw []byte, token func([]byte) string) {
 	l.Groups[b.cur].AgentsTo++
 }
 
-// rule adds rule line i with its value, and returns it for the profile to
-// change, or nil outside any group. Its priority is its pattern's length,
-// and it is Verbatim when the profile's normalisation leaves the value as
-// it is.
+// rule adds rule line i with its value, read as the profile reads it, and
+// returns it, or nil outside any group.
 func (b *layoutReader) rule(i int, allow bool, value syntax.Span) *RuleLine {
 	if b.cur < 0 {
 		return nil
@@ -214,12 +212,7 @@ func (b *layoutReader) rule(i int, allow bool, value syntax.Span) *RuleLine {
 	l.Rules = append(l.Rules, RuleLine{Line: int32(i), Group: b.cur, start: int32(value.Start), end: int32(value.End), Allow: allow})
 	l.Groups[b.cur].RulesTo++
 	r := &l.Rules[len(l.Rules)-1]
-	text := l.File.Text(value)
-	r.Verbatim, r.Priority = true, int32(len(text))
-	if l.Profile.mayNormalize(text) {
-		b.scratch = l.Profile.normalize(b.scratch[:0], text)
-		r.Verbatim, r.Priority = bytes.Equal(b.scratch, text), int32(len(b.scratch))
-	}
+	l.Profile.readRule(r, l.read.Text(value), len(l.read.Lines), &b.scratch)
 	return r
 }
 
@@ -229,4 +222,35 @@ func (b *layoutReader) close() { b.cur = -1 }
 // finish trims the layout's arrays; the reader is done.
 func (b *layoutReader) finish() {
 	b.l.Rules = slices.Clip(b.l.Rules)
+}
+
+// readRule reads rule line r with the value as p does: its priority is
+// its pattern's length, and it is Verbatim when the normalisation leaves
+// the value as it is, unless the profile's own reading (adjustRule) says
+// otherwise. lines is the number of lines the profile reads, and scratch
+// a buffer to normalise in. It is the one reading of a rule: layouts,
+// Compile and Matches all read rules through it.
+func (p *Profile) readRule(r *RuleLine, value []byte, lines int, scratch *[]byte) {
+	r.Verbatim, r.Priority = true, int32(len(value))
+	if p.mayNormalize(value) {
+		*scratch = p.normalize((*scratch)[:0], value)
+		r.Verbatim, r.Priority = bytes.Equal(*scratch, value), int32(len(*scratch))
+	}
+	if p.adjustRule != nil {
+		p.adjustRule(r, value, lines)
+	}
+}
+
+// appendRules appends to dst the rules line r reads as, with pattern its
+// pattern: none when the profile drops it, two for an Allow Google also
+// reads as allowing its directory.
+func (r *RuleLine) appendRules(dst []Rule, pattern string) []Rule {
+	if r.Dropped {
+		return dst
+	}
+	dst = append(dst, Rule{Line: int(r.Line), Pattern: pattern, Priority: r.Priority, Allow: r.Allow})
+	if r.DirPriority > 0 {
+		dst = append(dst, Rule{Line: int(r.Line), Pattern: pattern[:r.DirPriority-1] + "$", Priority: r.DirPriority, Allow: true})
+	}
+	return dst
 }

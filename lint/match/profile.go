@@ -1,6 +1,10 @@
 package match
 
-import "github.com/robotslint/robotslint/syntax"
+import (
+	"strings"
+
+	"github.com/robotslint/robotslint/syntax"
+)
 
 // A Profile is one way of reading robots.txt: a standard's or a crawler's.
 // Profiles are immutable values; use the ones this package defines.
@@ -29,6 +33,9 @@ type Profile struct {
 	// them is its own pattern.
 	normalize func(dst, value []byte) []byte
 	touches   *[256]bool
+	// adjustRule reads what else the profile reads in a rule line (see
+	// readRule), or is nil.
+	adjustRule func(r *RuleLine, value []byte, lines int)
 	// path turns a URL into what rules are matched against, normalised as
 	// read normalises patterns.
 	path func(url string) string
@@ -58,6 +65,7 @@ var Google = &Profile{
 	selectGroups: selectExact,
 	path:         googlePath,
 	normalize:    appendEscaped[[]byte],
+	adjustRule:   googleRule,
 	touches:      &googleTouches,
 }
 
@@ -116,6 +124,7 @@ var Yandex = &Profile{
 	selectGroups:     selectContained,
 	path:             rfcPath,
 	normalize:        appendRFCPattern,
+	adjustRule:       yandexRule,
 	touches:          &rfcTouches,
 	robotsTxtAllowed: true,
 }
@@ -135,6 +144,7 @@ var Legacy = &Profile{
 	selectGroups:     selectFirstContaining,
 	path:             legacyPath,
 	normalize:        appendLegacy[[]byte],
+	adjustRule:       legacyRule,
 	touches:          &legacyTouches,
 	literal:          true,
 	robotsTxtAllowed: true,
@@ -189,3 +199,30 @@ var googleTouches, rfcTouches, legacyTouches = func() (g, r, l [256]bool) {
 	}
 	return
 }()
+
+// Matches reports whether a rule line, an Allow line when allow is true
+// and a Disallow line otherwise, with the value value, matches url (an
+// absolute URL or a path) as p reads both: the profile's normalisation of
+// pattern and path, its wildcards or plain prefixes, Google's index.html
+// reading of Allow lines. A rule the profile drops or that never decides
+// (an empty value) matches nothing. That profiles other than google always
+// allow /robots.txt is not the rule's doing: see Robots.Check.
+func (p *Profile) Matches(allow bool, value, url string) bool {
+	r := RuleLine{Allow: allow, end: int32(len(value))}
+	var scratch []byte
+	p.readRule(&r, []byte(value), 1, &scratch)
+	pattern := value
+	if !r.Verbatim {
+		pattern = string(scratch)
+	}
+	var buf [2]Rule
+	path := p.path(url)
+	for _, rule := range r.appendRules(buf[:0], pattern) {
+		switch {
+		case rule.Priority <= 0:
+		case p.literal && strings.HasPrefix(path, rule.Pattern), !p.literal && wildcardMatch(path, rule.Pattern):
+			return true
+		}
+	}
+	return false
+}

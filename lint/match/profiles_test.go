@@ -317,3 +317,34 @@ func ExampleRobots_Check() {
 	fmt.Println(v.Allowed, v.Line+1, r.RuleText(v))
 	// Output: false 2 Disallow: /private
 }
+
+// TestMatchesAgreesWithCheck checks that Profile.Matches, which asks about
+// one rule, says what a file of that one rule says through Check.
+func TestMatchesAgreesWithCheck(t *testing.T) {
+	values := []string{"", "/", "/a", "/a/", "/a*", "/a$", "/*.pdf$", "/a/index.html", "/a/index.htm", "a", "*a", "/%7Ea", "/~a", "/a%2fb", "/é", "/%C3%A9", "/a?b=c", "/a*b$", "/$", "*"}
+	urls := []string{"/", "/a", "/a/", "/ab", "/a/b", "/x.pdf", "/x.pdf?y", "/a/index.html", "/~a", "/%7Ea", "/%7ea", "/a%2Fb", "/a/b", "/é", "/%C3%A9", "/a?b=c", "/axb", "https://example.com/a", "/robots.txt"}
+	n := 0
+	for _, p := range Profiles() {
+		for _, allow := range []bool{true, false} {
+			key := "Disallow"
+			if allow {
+				key = "Allow"
+			}
+			for _, v := range values {
+				r := Compile(syntax.Parse([]byte("User-agent: *\n"+key+": "+v+"\n")), p)
+				for _, u := range urls {
+					got := p.Matches(allow, v, u)
+					verdict := r.Check("bot", u)
+					if verdict.Reason == ReasonRobotsTxt {
+						continue // the profile's, not the rule's
+					}
+					if want := verdict.Reason == ReasonRule; got != want {
+						t.Errorf("%s: Matches(%s: %q, %q) = %v, but Check says %v", p.Name, key, v, u, got, verdict)
+					}
+					n++
+				}
+			}
+		}
+	}
+	t.Logf("%d (profile, rule, URL) cases agree", n)
+}

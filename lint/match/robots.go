@@ -143,10 +143,7 @@ func CompileLayout(l *Layout) *Robots {
 				buf = l.Pattern(buf[:0], int(k))
 				pattern = string(buf)
 			}
-			rules = append(rules, Rule{Line: int(rl.Line), Pattern: pattern, Priority: rl.Priority, Allow: rl.Allow})
-			if rl.DirPriority > 0 {
-				rules = append(rules, Rule{Line: int(rl.Line), Pattern: pattern[:rl.DirPriority-1] + "$", Priority: rl.DirPriority, Allow: true})
-			}
+			rules = rl.appendRules(rules, pattern)
 		}
 		if end := len(rules); end > start {
 			group.Rules = rules[start:end:end]
@@ -174,6 +171,11 @@ func (r *Robots) Check(agent, url string) Verdict {
 	}
 	return v
 }
+
+// Select returns the indices in Groups of the groups whose rules apply to
+// the crawler whose robots.txt name is agent, in file order: empty when
+// none does. The slice is shared; do not change it.
+func (r *Robots) Select(agent string) []int { return r.ruleset(agent).groups }
 
 // ruleset returns the rules that apply to agent, built on the first query
 // that selects its groups.

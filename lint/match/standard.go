@@ -15,10 +15,8 @@ import (
 // readExact groups lines for the profiles that take directive names
 // exactly as written: a group starts at a user-agent line that follows a
 // rule, rules outside any group are dropped, and with blankEndsGroup a
-// blank line ends the group too. keep reports whether the profile keeps a
-// rule with the value, and adjust sets a kept rule's priority where it is
-// not the pattern's length.
-func readExact(l *Layout, blankEndsGroup bool, keep func(value []byte) bool, adjust func(*RuleLine)) {
+// blank line ends the group too.
+func readExact(l *Layout, blankEndsGroup bool) {
 	f := l.read
 	b := newLayoutReader(l)
 	for i := range f.Lines {
@@ -34,14 +32,7 @@ func readExact(l *Layout, blankEndsGroup bool, keep func(value []byte) bool, adj
 		case syntax.DirectiveUserAgent:
 			b.agent(i, f.Text(line.Value()), lowerToken)
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			r := b.rule(i, line.Directive == syntax.DirectiveAllow, line.Value())
-			switch {
-			case r == nil:
-			case !keep(f.Text(line.Value())):
-				r.Dropped, r.Priority = true, 0
-			case adjust != nil:
-				adjust(r)
-			}
+			b.rule(i, line.Directive == syntax.DirectiveAllow, line.Value())
 		}
 	}
 	b.finish()
@@ -51,36 +42,36 @@ func readExact(l *Layout, blankEndsGroup bool, keep func(value []byte) bool, adj
 // all of it, lower-cased.
 func lowerToken(value []byte) string { return syntax.LowerASCII(string(value)) }
 
-// keepAll keeps every rule.
-func keepAll([]byte) bool { return true }
-
 // readRFC9309 reads a file as RFC 9309 does: blank lines and other records
 // never end a group (§2.1, §2.2.4). "The most specific match is the match
 // that has the most octets": the pattern's, once normalised (see
 // rfcNormalize). An empty pattern is no rule.
-func readRFC9309(l *Layout) { readExact(l, false, keepAll, nil) }
+func readRFC9309(l *Layout) { readExact(l, false) }
 
 // readYandex reads a file as Yandex does: a blank line ends a group, so
-// the rules after it belong to none, and rules that start with neither '/'
-// nor '*', which Yandex rejects, are dropped; otherwise as RFC 9309.
-func readYandex(l *Layout) {
-	readExact(l, true, func(value []byte) bool {
-		return len(value) == 0 || value[0] == '/' || value[0] == '*'
-	}, nil)
+// the rules after it belong to none.
+func readYandex(l *Layout) { readExact(l, true) }
+
+// yandexRule reads a rule as Yandex does: as RFC 9309 does, except that a
+// rule that starts with neither '/' nor '*', which Yandex rejects, is
+// dropped; the line still ends its group's run of user-agent lines.
+func yandexRule(r *RuleLine, value []byte, _ int) {
+	if len(value) > 0 && value[0] != '/' && value[0] != '*' {
+		r.Dropped, r.Priority = true, 0
+	}
 }
 
 // readLegacy reads a file as the 1994 standard and the 1997 draft do:
-// blank lines separate records (comment lines do not), and rules keep file
-// order, each with a higher priority than every rule after it.
-func readLegacy(l *Layout) {
-	n := int32(len(l.read.Lines))
-	readExact(l, true, keepAll, func(r *RuleLine) {
-		// An empty value "indicates that all URLs can be retrieved": it
-		// matches nothing.
-		if r.Priority > 0 {
-			r.Priority = n - r.Line
-		}
-	})
+// blank lines separate records (comment lines do not).
+func readLegacy(l *Layout) { readExact(l, true) }
+
+// legacyRule reads a rule as the 1997 draft does: rules keep file order,
+// each with a higher priority than every rule after it. An empty value
+// "indicates that all URLs can be retrieved": it matches nothing.
+func legacyRule(r *RuleLine, _ []byte, lines int) {
+	if r.Priority > 0 {
+		r.Priority = int32(lines) - r.Line
+	}
 }
 
 // hasColon reports whether l is a directive whose key and value a colon
