@@ -99,19 +99,18 @@ func (l *Layout) GroupRules(g int) []RuleLine {
 	return l.Rules[l.Groups[g].RulesFrom:l.Groups[g].RulesTo]
 }
 
-// Pattern returns the pattern of rule k as the profile matches it: the
-// value's bytes in the file when the rule is Verbatim, otherwise the
-// normalised pattern appended to dst (so that a caller can keep many in
-// one array). The pattern of Google's extra directory rule is the
-// pattern's first DirPriority-1 bytes and a '$'.
-func (l *Layout) Pattern(dst []byte, k int) []byte {
+// AppendPattern appends to dst the pattern of rule k as the profile
+// matches it. A caller can keep many in one array, and for a Verbatim rule
+// need not copy at all: its pattern is the value's bytes in File. The
+// pattern of Google's extra directory rule is the pattern's first
+// DirPriority-1 bytes and a '$'.
+func (l *Layout) AppendPattern(dst []byte, k int) []byte {
 	r := &l.Rules[k]
 	value := l.File.Text(r.Value())
 	if r.Verbatim {
-		return value
+		return append(dst, value...)
 	}
-	n := len(dst)
-	return l.Profile.normalize(dst, value)[n:]
+	return l.Profile.normalize(dst, value)
 }
 
 // Token returns the index in Tokens of the token name, as given (the
@@ -129,6 +128,16 @@ func (l *Layout) Token(name string) int32 {
 // Select returns the indices of the groups whose rules apply to the
 // crawler whose robots.txt name is agent, as the profile chooses them.
 func (l *Layout) Select(agent string) []int { return l.Profile.selectGroups(l, agent) }
+
+// RuleAt returns the index in Rules of the rule on line i, or -1 when the
+// profile reads no rule there.
+func (l *Layout) RuleAt(i int) int {
+	k, ok := slices.BinarySearchFunc(l.Rules, int32(i), func(r RuleLine, line int32) int { return int(r.Line - line) })
+	if !ok {
+		return -1
+	}
+	return k
+}
 
 // Cross returns, for each rule of l, the index of the rule on the same
 // line in other (another profile's layout of the same file), or -1 when

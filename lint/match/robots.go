@@ -140,7 +140,7 @@ func CompileLayout(l *Layout) *Robots {
 			if rl.Verbatim {
 				pattern = string(l.File.Text(rl.Value()))
 			} else {
-				buf = l.Pattern(buf[:0], int(k))
+				buf = l.AppendPattern(buf[:0], int(k))
 				pattern = string(buf)
 			}
 			rules = rl.appendRules(rules, pattern)
