@@ -60,7 +60,7 @@ type comparedRule struct {
 	// when they do not read it as a rule of any group.
 	exact int32
 	// blank is the group of the 1994 standard, whose groups also end at a
-	// blank line, or -1; yandex is Yandex's, which are the same groups, or
+	// blank line, or -1 (also when it is not targeted); yandex is Yandex's, which are the same groups, or
 	// -1. yandexDrop is true when Yandex drops the rule for not starting
 	// with '/' or '*'.
 	blank, yandex int32
@@ -131,9 +131,17 @@ func cutDirective(f *syntax.File) bool {
 func newComparison(pass *lint.Pass) *comparison {
 	f := pass.File
 	google, rfc := pass.Layout(match.Google), pass.Layout(match.RFC9309)
-	yandex, legacy := pass.Layout(match.Yandex), pass.Layout(match.Legacy)
+	yandex := pass.Layout(match.Yandex)
 	c := &comparison{f: f, google: google, pastLimit: pastSizeLimit(f), rules: make([]comparedRule, len(google.Rules))}
-	toRFC, toYandex, toLegacy := google.Cross(rfc), google.Cross(yandex), google.Cross(legacy)
+	toRFC, toYandex := google.Cross(rfc), google.Cross(yandex)
+	// Only rules about first-match parsers ask about their groups; the
+	// others need not pay for reading them.
+	var legacy *match.Layout
+	var toLegacy []int32
+	if pass.Targeted(match.Legacy) {
+		legacy = pass.Layout(match.Legacy)
+		toLegacy = google.Cross(legacy)
+	}
 	c.googleOnly = len(google.Agents) != len(rfc.Agents) || len(google.Rules) != len(rfc.Rules)
 	for k := range google.Agents {
 		if !c.googleOnly && google.Agents[k].Line != rfc.Agents[k].Line {
@@ -169,9 +177,9 @@ func newComparison(pass *lint.Pass) *comparison {
 		if j := toYandex[k]; j >= 0 {
 			r.yandex, r.yandexDrop = yandex.Rules[j].Group, yandex.Rules[j].Dropped
 		}
-		if j := toLegacy[k]; j >= 0 {
-			r.blank = legacy.Rules[j].Group
-			r.clean = r.clean && (legacy.Rules[j].Verbatim || !pass.Targeted(match.Legacy))
+		if legacy != nil && toLegacy[k] >= 0 {
+			x := &legacy.Rules[toLegacy[k]]
+			r.blank, r.clean = x.Group, r.clean && x.Verbatim
 		}
 	}
 	c.numberGroups()

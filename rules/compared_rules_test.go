@@ -91,11 +91,11 @@ func comparePathModel(f *syntax.File, m *comparison) (int, []string) {
 		}
 	}
 	if len(g.Groups) != len(m.groups) {
-		add("google: %d groups, the model %d", len(g.Groups), len(m.groups))
+		add("google: %d groups, the comparison %d", len(g.Groups), len(m.groups))
 	} else {
 		for gi := range g.Groups {
 			if !slices.Equal(g.Groups[gi].Agents, m.agents(int32(gi))) {
-				add("google: group agents %q, the model %q", g.Groups[gi].Agents, m.agents(int32(gi)))
+				add("google: group agents %q, the comparison %q", g.Groups[gi].Agents, m.agents(int32(gi)))
 			}
 		}
 	}
@@ -106,25 +106,25 @@ func comparePathModel(f *syntax.File, m *comparison) (int, []string) {
 		cases++
 		at, ok := byLine[int(r.line)]
 		if !ok {
-			add("google: the model reads a rule Google does not")
+			add("google: the comparison reads a rule Google does not")
 			continue
 		}
 		if at.group != int(r.group) {
-			add("google: group %d, the model %d", at.group, r.group)
+			add("google: group %d, the comparison %d", at.group, r.group)
 		}
 		if at.rule.Allow != r.allow {
-			add("google: allow %v, the model %v", at.rule.Allow, r.allow)
+			add("google: allow %v, the comparison %v", at.rule.Allow, r.allow)
 		}
 		if pat := string(m.pat(r)); pat != at.rule.Pattern || int32(len(pat)) != at.rule.Priority {
-			add("google: pattern %q (%d), the model %q", at.rule.Pattern, at.rule.Priority, pat)
+			add("google: pattern %q (%d), the comparison %q", at.rule.Pattern, at.rule.Priority, pat)
 		}
 		if (at.extra != nil) != r.indexHTML {
-			add("google: index.html rule %v, the model %v", at.extra != nil, r.indexHTML)
+			add("google: index.html rule %v, the comparison %v", at.extra != nil, r.indexHTML)
 		}
 	}
 	for line := range byLine {
 		if modelLines[line] == nil {
-			add("google: a rule the model does not read")
+			add("google: a rule the comparison does not read")
 		}
 	}
 
@@ -139,7 +139,7 @@ func comparePathModel(f *syntax.File, m *comparison) (int, []string) {
 				cases++
 				r := modelLines[rule.Line]
 				if r == nil {
-					add("%s: reads a rule the model does not have", p.Name)
+					add("%s: reads a rule the comparison does not have", p.Name)
 					continue
 				}
 				group := r.exact
@@ -150,19 +150,19 @@ func comparePathModel(f *syntax.File, m *comparison) (int, []string) {
 					group = r.blank
 				}
 				if int(group) != gi {
-					add("%s: group %d, the model %d", p.Name, gi, group)
+					add("%s: group %d, the comparison %d", p.Name, gi, group)
 				}
 				switch p {
 				case match.RFC9309:
 					if int32(len(rule.Pattern)) != r.rfcLen {
-						add("rfc9309: priority %d, the model %d", len(rule.Pattern), r.rfcLen)
+						add("rfc9309: priority %d, the comparison %d", len(rule.Pattern), r.rfcLen)
 					}
 					if (rule.Pattern == string(m.pat(r))) != r.rfcAsGoogle {
-						add("rfc9309: pattern %q as Google's %q: %v, the model %v", rule.Pattern, m.pat(r), !r.rfcAsGoogle, r.rfcAsGoogle)
+						add("rfc9309: pattern %q as Google's %q: %v, the comparison %v", rule.Pattern, m.pat(r), !r.rfcAsGoogle, r.rfcAsGoogle)
 					}
 				case match.Yandex:
 					if r.yandexDrop {
-						add("yandex: reads a rule the model drops")
+						add("yandex: reads a rule the comparison drops")
 					}
 				}
 			}
@@ -178,7 +178,7 @@ func comparePathModel(f *syntax.File, m *comparison) (int, []string) {
 				want = r.blank >= 0
 			}
 			if want && !read[int(r.line)] {
-				add("%s: the model reads a rule the profile does not", p.Name)
+				add("%s: the comparison reads a rule the profile does not", p.Name)
 			}
 		}
 	}
@@ -213,7 +213,7 @@ func comparePathModel(f *syntax.File, m *comparison) (int, []string) {
 		}
 		same, other := m.twinsOf(k)
 		if int(same) != wantSame || int(other) != wantOther {
-			add("twins: (%d, %d), the model (%d, %d)", wantSame, wantOther, same, other)
+			add("twins: (%d, %d), the comparison (%d, %d)", wantSame, wantOther, same, other)
 		}
 	}
 	return cases, diffs
@@ -250,12 +250,12 @@ func genPathModelFile(rng *rand.Rand) string {
 	return b.String()
 }
 
-// comparisonOf returns the comparison of f as a run with the default
-// targets builds it.
+// comparisonOf returns the comparison of f as a run that targets every
+// profile builds it.
 func comparisonOf(f *syntax.File) *comparison {
 	var c *comparison
 	probe := &lint.Rule{Name: "probe", Severity: lint.Info, Run: func(pass *lint.Pass) { c = newComparison(pass) }}
-	for _, d := range lint.LintFile(f, []*lint.Rule{probe}, nil) {
+	for _, d := range lint.LintFile(f, []*lint.Rule{probe}, &lint.Config{Targets: match.Profiles()}) {
 		panic(d.Message)
 	}
 	return c

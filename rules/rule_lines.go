@@ -35,7 +35,8 @@ func googleRuleKind(f *syntax.File, l *syntax.Line) (allow, ok bool) {
 
 // pathNotRobots reports whether the file is not robots.txt text at all (an
 // HTML page, JSON, binary data): another rule says so once, and findings
-// on its "paths" would be noise.
+// on its "paths" would be noise. It stands until the one judgement of
+// which lines crawlers read (not_robots_txt.go) replaces it for every rule.
 func pathNotRobots(f *syntax.File) bool {
 	for _, x := range f.Facts {
 		if x.Kind.IsFileKind() {
