@@ -7,7 +7,9 @@
 // Yandex ends a group at a blank line. A Profile holds one such reading.
 // Compile reads a syntax.File once for a profile; the resulting Robots
 // answers any number of queries, concurrently, and each Verdict says which
-// line decided it and which group was used.
+// line decided it and which group was used. ReadLayout gives the reading
+// Compile starts from, the groups as line indices, for code that compares
+// rules rather than matching URLs.
 //
 // The package works on the syntax tree and takes bytes and strings: it
 // imports neither os nor net, so the command, the language server and a
