@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"cmp"
 	"slices"
+	"strings"
+
+	"github.com/robotslint/robotslint/syntax"
 )
 
 // ApplyFixes applies to src, for each diagnostic, its first fix that is
@@ -12,6 +15,12 @@ import (
 // is skipped: the next round of FixAll sees it again if it still applies.
 // It returns the new source and the diagnostics whose fix was applied.
 func ApplyFixes(src []byte, diags []Diagnostic, unsafe bool) ([]byte, []Diagnostic) {
+	return applyFixes(src, diags, unsafe, "\n")
+}
+
+// applyFixes is ApplyFixes ending the lines the edits write with newline
+// rather than "\n" (see FixAll).
+func applyFixes(src []byte, diags []Diagnostic, unsafe bool, newline string) ([]byte, []Diagnostic) {
 	var edits []Edit
 	var applied []Diagnostic
 	for _, d := range diags {
@@ -32,11 +41,34 @@ func ApplyFixes(src []byte, diags []Diagnostic, unsafe bool) ([]byte, []Diagnost
 	at := 0
 	for _, e := range edits {
 		out.Write(src[at:e.Span.Start])
-		out.WriteString(e.NewText)
+		writeLines(&out, e.NewText, newline)
 		at = e.Span.End
 	}
 	out.Write(src[at:])
 	return out.Bytes(), applied
+}
+
+// writeLines writes text to out with each "\n" that does not end a "\r\n"
+// written as newline.
+func writeLines(out *bytes.Buffer, text, newline string) {
+	if newline == "\n" {
+		out.WriteString(text)
+		return
+	}
+	for {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			out.WriteString(text)
+			return
+		}
+		if i > 0 && text[i-1] == '\r' {
+			out.WriteString(text[:i+1])
+		} else {
+			out.WriteString(text[:i])
+			out.WriteString(newline)
+		}
+		text = text[i+1:]
+	}
 }
 
 // validEdits reports whether every edit lies inside a source of n bytes
@@ -99,11 +131,14 @@ const maxFixRounds = 100
 // FixAll lints src and applies fixes (safe ones, and unsafe ones too when
 // unsafe is true), then lints the result again, until no fix applies. It
 // returns the fixed source and the diagnostics it fixed, in the order they
-// were fixed.
+// were fixed. The lines the fixes write end as the file's lines mostly do
+// (syntax.File.Newline): rules write "\n", and a file of CRLF lines keeps
+// CRLF lines.
 func FixAll(src []byte, rules []*Rule, cfg *Config, unsafe bool) ([]byte, []Diagnostic) {
 	var fixed []Diagnostic
 	for range maxFixRounds {
-		out, applied := ApplyFixes(src, Lint(src, rules, cfg), unsafe)
+		f := syntax.Parse(src)
+		out, applied := applyFixes(src, LintFile(f, rules, cfg), unsafe, f.Newline())
 		if len(applied) == 0 || bytes.Equal(out, src) {
 			break
 		}

@@ -21,9 +21,9 @@ type Pass struct {
 	// Options are the rule's options from the configuration, or nil.
 	Options map[string]any
 
-	shared   *shared
-	severity Severity
-	diags    []Diagnostic
+	config *Config // nil: the defaults
+	shared *shared
+	diags  []Diagnostic
 	// sups are the file's suppression comments, and ruleSups those of
 	// them that name the rule, found on first use.
 	sups, ruleSups []*suppression
@@ -156,13 +156,11 @@ func WithSeverity(s Severity) ReportOption {
 
 // Report reports a finding on span.
 func (p *Pass) Report(span syntax.Span, message string, opts ...ReportOption) {
-	d := Diagnostic{Rule: p.Rule.Name, Severity: p.Rule.Severity, Span: span, Message: message}
+	d := Diagnostic{Rule: p.Rule.Name, Span: span, Message: message}
 	for _, o := range opts {
 		o(&d)
 	}
-	if p.severity != 0 {
-		d.Severity = p.severity
-	}
+	d.Severity = p.config.Severity(p.Rule, d.Severity)
 	// Safe fixes first: a client that takes the first fix takes a safe
 	// one when there is one.
 	slices.SortStableFunc(d.Fixes, func(a, b Fix) int {

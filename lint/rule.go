@@ -43,6 +43,22 @@ func ParseSeverity(name string) (Severity, error) {
 	return 0, fmt.Errorf("unknown severity %q: use error, warning, info, hint or off", name)
 }
 
+// Scope says what a rule judges.
+type Scope uint8
+
+// The scopes.
+const (
+	// ScopeFile rules judge a robots.txt file's bytes: the engine runs
+	// them on any file, wherever it came from.
+	ScopeFile Scope = iota
+	// ScopeFetch rules judge how a site served its robots.txt: the status,
+	// redirects, headers and timing of the fetch. Only a caller that
+	// fetched the file over the network can check them (the command, for
+	// a URL argument); the engine never runs them, but they are named,
+	// configured, documented and listed like the others.
+	ScopeFetch
+)
+
 // A Rule is one check: an immutable value holding its metadata and the
 // function that runs it. Per-file state lives in the Pass, so one Rule
 // serves any number of files at once.
@@ -71,8 +87,17 @@ type Rule struct {
 	PastLimit bool
 	// Options are the settings the rule takes in the configuration file.
 	Options []Option
+	// Scope says what the rule judges: the file (the zero value) or the
+	// fetch that brought it.
+	Scope Scope
+	// Unnecessary is true for a rule whose findings are lines that change
+	// nothing for any crawler (a duplicate, a rule another makes
+	// redundant, a suppression that suppresses nothing): editors fade
+	// them rather than underline them.
+	Unnecessary bool
 	// Run checks the file in pass, reporting through pass.Report. It is nil
-	// for rules the engine itself reports (unused-suppression).
+	// for rules the engine itself reports (unused-suppression) and for
+	// ScopeFetch rules, which whoever fetched the file reports.
 	Run func(pass *Pass)
 }
 

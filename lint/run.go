@@ -54,6 +54,21 @@ func (c *Config) rule(name string) RuleConfig {
 	return c.Rules[name]
 }
 
+// Severity is the one severity policy: the severity of a finding of rule
+// that its check rates rated, 0 meaning the rule's default. A severity
+// configured for the rule wins over both, and Off means the finding is not
+// reported. The engine's findings (Pass.Report, unused suppressions) and
+// the command's findings about a fetch all take their severity from here.
+func (c *Config) Severity(rule *Rule, rated Severity) Severity {
+	if s := c.rule(rule.Name).Severity; s != 0 {
+		return s
+	}
+	if rated != 0 {
+		return rated
+	}
+	return rule.Severity
+}
+
 // Lint parses src and runs rules on it; see LintFile.
 func Lint(src []byte, rules []*Rule, cfg *Config) []Diagnostic {
 	return LintFile(syntax.Parse(src), rules, cfg)
@@ -69,11 +84,10 @@ func LintFile(f *syntax.File, rules []*Rule, cfg *Config) []Diagnostic {
 	sups := parseSuppressions(f)
 	var passes []*Pass
 	for _, r := range rules {
-		rc := cfg.rule(r.Name)
-		if rc.Severity == Off || r.Run == nil {
+		if r.Run == nil || cfg.Severity(r, 0) == Off {
 			continue
 		}
-		passes = append(passes, &Pass{File: f, Rule: r, Targets: targets, Options: rc.Options, shared: sh, severity: rc.Severity, sups: sups})
+		passes = append(passes, &Pass{File: f, Rule: r, Targets: targets, Options: cfg.rule(r.Name).Options, config: cfg, shared: sh, sups: sups})
 	}
 	runPasses(passes)
 	var diags []Diagnostic

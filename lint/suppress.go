@@ -1,9 +1,12 @@
 package lint
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -24,6 +27,9 @@ var UnusedSuppression = &Rule{
 	Clean:    "User-agent: *\nDisallow: /private\n",
 	Severity: Warning,
 	Fixable:  true,
+
+	// A comment that suppresses nothing changes nothing: editors fade it.
+	Unnecessary: true,
 }
 
 // The suppression comments, after "# robotslint:".
@@ -56,29 +62,7 @@ func parseSuppressions(f *syntax.File) []*suppression {
 		if c.Len() == 0 {
 			continue
 		}
-		text := strings.TrimSpace(strings.TrimPrefix(string(f.Text(c)), "#"))
-		rest, ok := strings.CutPrefix(text, "robotslint:")
-		if !ok {
-			continue
-		}
-		// "disable-next-line a,b -- reason": the names run up to the
-		// reason, or up to a further comment.
-		fields := strings.Fields(rest)
-		if len(fields) == 0 {
-			continue
-		}
-		kind := fields[0]
-		var rules []string
-		for _, field := range fields[1:] {
-			if field == "--" || strings.HasPrefix(field, "#") {
-				break
-			}
-			for _, n := range strings.Split(field, ",") {
-				if n != "" {
-					rules = append(rules, n)
-				}
-			}
-		}
+		kind, rules, _ := readSuppression(string(f.Text(c)))
 		if len(rules) == 0 {
 			continue
 		}
@@ -111,6 +95,74 @@ func parseSuppressions(f *syntax.File) []*suppression {
 	return out
 }
 
+// readSuppression reads a comment, from its "#", as a suppression comment:
+// "# robotslint:KIND a,b -- reason", the rule names running up to the
+// reason or to a further comment. end is the offset in comment just past
+// the last name, where another can be added. There are no names in a
+// comment of any other kind.
+func readSuppression(comment string) (kind string, names []string, end int) {
+	text := strings.TrimLeftFunc(strings.TrimPrefix(comment, "#"), unicode.IsSpace)
+	rest, ok := strings.CutPrefix(text, "robotslint:")
+	if !ok {
+		return "", nil, 0
+	}
+	at := len(comment) - len(rest) // where rest starts in comment
+	for i := 0; i < len(rest); {
+		if r, size := utf8.DecodeRuneInString(rest[i:]); unicode.IsSpace(r) {
+			i += size
+			continue
+		}
+		j := i + strings.IndexFunc(rest[i:], unicode.IsSpace)
+		if j < i {
+			j = len(rest)
+		}
+		field := rest[i:j]
+		i = j
+		switch {
+		case kind == "":
+			kind = field
+			continue
+		case field == "--" || strings.HasPrefix(field, "#"):
+			return kind, names, end
+		}
+		for n := range strings.SplitSeq(field, ",") {
+			if n != "" {
+				names = append(names, n)
+				end = at + j
+			}
+		}
+	}
+	return kind, names, end
+}
+
+// SuppressFix returns the fix that silences d where it starts: a
+// "# robotslint:disable-next-line RULE" comment above that line, indented
+// as the line is and ended as the file's lines are, or RULE added to the
+// disable-next-line comment already above it. There is none for a finding
+// of unused-suppression: a comment to silence the report of a useless
+// comment only adds another.
+func SuppressFix(f *syntax.File, d *Diagnostic) (Fix, bool) {
+	if len(f.Lines) == 0 || d.Rule == UnusedSuppression.Name {
+		return Fix{}, false
+	}
+	i := max(f.LineAt(d.Span.Start), 0)
+	fix := Fix{Title: "Disable " + d.Rule + " for this line", Safe: true}
+	if i > 0 {
+		c := f.Lines[i-1].Comment()
+		if kind, names, end := readSuppression(string(f.Text(c))); kind == disableNextLine && len(names) > 0 {
+			at := c.Start + end
+			fix.Edits = []Edit{{Span: syntax.Span{Start: at, End: at}, NewText: "," + d.Rule}}
+			return fix, true
+		}
+	}
+	line := &f.Lines[i]
+	text := f.Text(line.Text())
+	indent := text[:len(text)-len(bytes.TrimLeft(text, " \t"))]
+	at := line.Span.Start
+	fix.Edits = []Edit{{Span: syntax.Span{Start: at, End: at}, NewText: string(indent) + "# robotslint:" + disableNextLine + " " + d.Rule + f.Newline()}}
+	return fix, true
+}
+
 // covers reports whether s covers line i.
 func (s *suppression) covers(i int) bool { return s.first <= i && i < s.end }
 
@@ -129,36 +181,35 @@ func suppress(f *syntax.File, sups []*suppression, diags []Diagnostic, rules []*
 	}
 	diags = kept
 
-	report := slices.Contains(rules, UnusedSuppression) && cfg.rule(UnusedSuppression.Name).Severity != Off
-	if !report {
+	severity := cfg.Severity(UnusedSuppression, 0)
+	if !slices.Contains(rules, UnusedSuppression) || severity == Off {
 		return diags
 	}
-	severity := UnusedSuppression.Severity
-	if s := cfg.rule(UnusedSuppression.Name).Severity; s != 0 {
-		severity = s
-	}
-	known := map[string]bool{}
+	known := map[string]*Rule{}
 	for _, r := range rules {
-		// A rule that is off might report here once it is on: naming it
-		// is not a mistake.
-		known[r.Name] = true
+		known[r.Name] = r
 	}
 	for _, s := range sups {
 		var unused []string
-		for k, r := range s.rules {
-			if !s.used[k] && !(known[r] && cfg.rule(r).Severity == Off) {
-				unused = append(unused, r)
+		for k, name := range s.rules {
+			// A rule that is off might report here once it is on: naming
+			// it is not a mistake.
+			if r := known[name]; !s.used[k] && !(r != nil && r.Scope == ScopeFile && cfg.Severity(r, 0) == Off) {
+				unused = append(unused, name)
 			}
 		}
 		if len(unused) == 0 || slices.Contains(s.rules, UnusedSuppression.Name) {
 			continue
 		}
 		var why []string
-		for _, r := range unused {
-			if known[r] {
-				why = append(why, fmt.Sprintf("%s reports nothing here", r))
-			} else {
-				why = append(why, fmt.Sprintf("there is no rule named %s", r))
+		for _, name := range unused {
+			switch r := known[name]; {
+			case r == nil:
+				why = append(why, fmt.Sprintf("there is no rule named %s", name))
+			case r.Scope == ScopeFetch:
+				why = append(why, fmt.Sprintf("%s judges how the site serves the file, which no comment in it can silence (turn the rule off in %s instead)", name, ConfigFileName))
+			default:
+				why = append(why, fmt.Sprintf("%s reports nothing here", name))
 			}
 		}
 		d := Diagnostic{

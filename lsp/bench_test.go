@@ -26,7 +26,9 @@ func benchFile(b *testing.B, name string) []byte {
 // change and waits until its diagnostics have been published: applying the
 // change, parsing, every rule, conversion to LSP and the JSON written to
 // the pipe. The client end only reads the version of what arrives (a
-// decoding client would time its own decoder). One op is one change.
+// decoding client would time its own decoder). One op is one change;
+// cpu-ns/op is the CPU time the process spends on it, server and client
+// end together.
 func BenchmarkFullChange500K(b *testing.B) {
 	text := benchFile(b, "robots-500k.txt")
 	// Two texts that differ, so that each change is a real one.
@@ -58,6 +60,7 @@ func BenchmarkFullChange500K(b *testing.B) {
 	server.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: testURI, Version: 1, Text: texts[0]}})
 	wait(1)
 	version := int32(1)
+	cpu := cpuTime()
 	for i := 0; b.Loop(); i++ {
 		version++
 		err := server.DidChange(ctx, &protocol.DidChangeTextDocumentParams{
@@ -68,6 +71,9 @@ func BenchmarkFullChange500K(b *testing.B) {
 			b.Fatal(err)
 		}
 		wait(version)
+	}
+	if cpu >= 0 {
+		b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
 	}
 }
 
@@ -94,7 +100,7 @@ func BenchmarkMemoryPerDocument(b *testing.B) {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		f := &openFile{uri: testURI, version: 1, buf: newEditBuffer(text), enc: 0}
+		f := &openFile{uri: testURI, version: 1, buf: newEditBuffer(text), enc: 0, configs: newConfigFiles(nil)}
 		f.document().protocolDiagnostics()
 		runtime.GC()
 		runtime.ReadMemStats(&after)
@@ -103,4 +109,50 @@ func BenchmarkMemoryPerDocument(b *testing.B) {
 	}
 	b.ReportMetric(held/float64(len(text)), "x-size")
 	b.ReportMetric(held/(1<<20), "MiB-held")
+}
+
+// BenchmarkHover500K hovers over the 500 KiB benchmark file: the
+// User-agent values * and Googlebot, a Disallow pattern with the rules
+// that override it, and a directive name. One op is the four hovers, each
+// with its own reading of the file as a fresh request would have;
+// cpu-ns/op is the CPU time they take.
+func BenchmarkHover500K(b *testing.B) {
+	text := benchFile(b, "robots-500k.txt")
+	d := newDocument(testURI, 1, text, nil, 0)
+	var offs []int
+	for _, word := range []string{"User-agent: *", "User-agent: Googlebot", "Disallow: /de-de/jewelry-190/", "Crawl-delay"} {
+		k := bytes.Index(text, []byte(word))
+		if k < 0 {
+			b.Fatalf("%q is not in the benchmark file", word)
+		}
+		offs = append(offs, k+len(word)-1)
+	}
+	cpu := cpuTime()
+	for b.Loop() {
+		for _, off := range offs {
+			if hover(d, off, true) == nil {
+				b.Fatal("no hover")
+			}
+		}
+	}
+	if cpu >= 0 {
+		b.ReportMetric(float64(cpuTime()-cpu)/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// BenchmarkCodeActions500K asks for the code actions at the top of the
+// 500 KiB benchmark file, as editors do at every move of the cursor, with
+// the document unchanged: the quick fixes there and fix-all, whose up to
+// 100 rounds of linting are done once per version. One op is one request.
+func BenchmarkCodeActions500K(b *testing.B) {
+	text := benchFile(b, "robots-500k.txt")
+	s := startSession(b, "")
+	s.open(testURI, string(text))
+	params := &protocol.CodeActionParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}}
+	ctx := context.Background()
+	for b.Loop() {
+		if _, err := s.server.CodeAction(ctx, params); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/rules"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -65,7 +66,8 @@ func touches(a, b syntax.Span) bool {
 	return a.Start <= b.End && b.Start <= a.End
 }
 
-// quickFixes returns the actions for one finding.
+// quickFixes returns the actions for one finding: its fixes, and the
+// suppression comment that silences it, which is never preferred.
 func (d *document) quickFixes(ld *lint.Diagnostic, pd protocol.Diagnostic) []protocol.CodeAction {
 	var actions []protocol.CodeAction
 	preferred := true
@@ -74,85 +76,50 @@ func (d *document) quickFixes(ld *lint.Diagnostic, pd protocol.Diagnostic) []pro
 		if !fix.Safe {
 			title += " (may change what crawlers do)"
 		}
-		a := protocol.CodeAction{
-			Title:       title,
-			Kind:        ptr(protocol.CodeActionKindQuickFix),
-			Diagnostics: []protocol.Diagnostic{pd},
-			Edit:        d.workspaceEdit(d.textEdits(fix.Edits)),
-		}
+		a := d.quickFix(title, fix, pd)
 		if fix.Safe && preferred {
 			a.IsPreferred = ptr(true)
 			preferred = false
 		}
 		actions = append(actions, a)
 	}
-	if edit, ok := d.suppression(ld); ok {
-		actions = append(actions, protocol.CodeAction{
-			Title:       "Disable " + ld.Rule + " for this line",
-			Kind:        ptr(protocol.CodeActionKindQuickFix),
-			Diagnostics: []protocol.Diagnostic{pd},
-			Edit:        d.workspaceEdit([]protocol.TextEdit{edit}),
-		})
+	if fix, ok := lint.SuppressFix(d.file, ld); ok {
+		actions = append(actions, d.quickFix(fix.Title, fix, pd))
 	}
 	return actions
 }
 
-// suppression returns the edit that inserts a
-// "# robotslint:disable-next-line RULE" comment above the finding's line,
-// indented as that line is, or adds the rule to such a comment already
-// there.
-func (d *document) suppression(ld *lint.Diagnostic) (protocol.TextEdit, bool) {
-	f := d.file
-	if len(f.Lines) == 0 || ld.Rule == "unused-suppression" {
-		return protocol.TextEdit{}, false
+// quickFix is the action that applies fix to the finding pd.
+func (d *document) quickFix(title string, fix lint.Fix, pd protocol.Diagnostic) protocol.CodeAction {
+	return protocol.CodeAction{
+		Title:       title,
+		Kind:        ptr(protocol.CodeActionKindQuickFix),
+		Diagnostics: []protocol.Diagnostic{pd},
+		Edit:        d.workspaceEdit(d.textEdits(fix.Edits)),
 	}
-	i := f.LineAt(ld.Span.Start)
-	if i < 0 {
-		i = 0
-	}
-	line := f.Lines[i]
-	if i > 0 {
-		above := f.Lines[i-1]
-		text := f.Text(above.Text())
-		const marker = "robotslint:disable-next-line "
-		if k := bytes.Index(text, []byte(marker)); k >= 0 && bytes.HasPrefix(bytes.TrimLeft(text, " \t"), []byte("#")) {
-			// Add the rule to the list, before any " -- reason".
-			list := text[k+len(marker):]
-			end := len(list)
-			if r := bytes.Index(list, []byte(" --")); r >= 0 {
-				end = r
-			}
-			end = len(bytes.TrimRight(list[:end], " \t"))
-			at := above.Text().Start + k + len(marker) + end
-			return protocol.TextEdit{Range: d.conv.rng(syntax.Span{Start: at, End: at}), NewText: "," + ld.Rule}, true
-		}
-	}
-	text := f.Text(line.Text())
-	indent := text[:len(text)-len(bytes.TrimLeft(text, " \t"))]
-	newline := "\n"
-	if bytes.HasSuffix(f.Text(line.Span), []byte("\r\n")) {
-		newline = "\r\n"
-	}
-	at := line.Span.Start
-	return protocol.TextEdit{
-		Range:   d.conv.rng(syntax.Span{Start: at, End: at}),
-		NewText: string(indent) + "# robotslint:disable-next-line " + ld.Rule + newline,
-	}, true
 }
 
 // fixAll returns the action that applies every safe fix, as one edit of
-// the changed lines, or false when there is nothing to fix.
+// the changed lines, or false when there is nothing to fix. Fixing takes up
+// to 100 rounds of linting, and editors ask for code actions at every move
+// of the cursor: the action is built once per version of the document.
 func (d *document) fixAll() (protocol.CodeAction, bool) {
-	src := d.text()
-	fixed, applied := lint.FixAll(src, allRules(), d.cfg, false)
-	if len(applied) == 0 || bytes.Equal(fixed, src) {
+	d.fixAllOnce.Do(func() {
+		src := d.text()
+		fixed, applied := lint.FixAll(src, rules.All(), d.cfg, false)
+		if len(applied) == 0 || bytes.Equal(fixed, src) {
+			return
+		}
+		d.fixAllAction = &protocol.CodeAction{
+			Title: "Fix all safe robotslint findings",
+			Kind:  ptr(codeActionFixAll),
+			Edit:  d.workspaceEdit([]protocol.TextEdit{d.replaceChanged(fixed)}),
+		}
+	})
+	if d.fixAllAction == nil {
 		return protocol.CodeAction{}, false
 	}
-	return protocol.CodeAction{
-		Title: "Fix all safe robotslint findings",
-		Kind:  ptr(codeActionFixAll),
-		Edit:  d.workspaceEdit([]protocol.TextEdit{d.replaceChanged(fixed)}),
-	}, true
+	return *d.fixAllAction, true
 }
 
 // replaceChanged returns one edit that turns the document's text into
@@ -164,15 +131,17 @@ func (d *document) replaceChanged(after []byte) protocol.TextEdit {
 	for head < len(before) && head < len(after) && before[head] == after[head] {
 		head++
 	}
-	// Back to a character boundary: the edit's range is in code units.
-	for head > 0 && head < len(before) && before[head]&0xC0 == 0x80 {
+	// Back to a character boundary: the edit's range is in code units;
+	// and not between the CR and LF of a line break, which clients count
+	// as one.
+	for head > 0 && head < len(before) && (before[head]&0xC0 == 0x80 || before[head-1] == '\r' && before[head] == '\n') {
 		head--
 	}
 	tail := 0
 	for tail < len(before)-head && tail < len(after)-head && before[len(before)-1-tail] == after[len(after)-1-tail] {
 		tail++
 	}
-	for tail > 0 && before[len(before)-tail]&0xC0 == 0x80 {
+	for tail > 0 && (before[len(before)-tail]&0xC0 == 0x80 || len(before)-tail > 0 && before[len(before)-tail] == '\n' && before[len(before)-tail-1] == '\r') {
 		tail--
 	}
 	return protocol.TextEdit{

@@ -1,13 +1,13 @@
 package lsp
 
 import (
-	"bytes"
 	"fmt"
 	"net/url"
 	"slices"
 
 	"go.lsp.dev/protocol"
 
+	"github.com/robotslint/robotslint/rules/explain"
 	"github.com/robotslint/robotslint/rules/kb"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -17,71 +17,38 @@ import (
 // Allow and Disallow the values this file or the knowledge base already
 // knows. Nothing is invented: a path is offered only if the file uses it.
 //
-// It reads the raw line rather than the parsed one, because the line
-// being typed is usually not a directive yet ("Disal" has no colon). Each
-// item carries a TextEdit that replaces the word being typed: clients
-// guess where a word starts from their own word characters when given only
-// an insertText, and '-', '/' and ':' break words in most of them.
+// Where a key goes includes lines that are not directives yet ("Disal"
+// has no colon): explain.PlaceAt finds the word being typed on them too.
+// Each item carries a TextEdit that replaces that word: clients guess
+// where a word starts from their own word characters when given only an
+// insertText, and '-', '/' and ':' break words in most of them.
 func completion(d *document, off int) []protocol.CompletionItem {
-	src := d.text()
-	bom := d.file.BOM.End
-	off = max(bom, min(off, len(src)))
-	start, end := off, off
-	for start > bom && src[start-1] != '\n' && src[start-1] != '\r' {
-		start--
-	}
-	for end < len(src) && src[end] != '\n' && src[end] != '\r' {
-		end++
-	}
-	line, cur := src[start:end], off-start
-	if bytes.IndexByte(line[:cur], '#') >= 0 {
-		return nil
-	}
-	keyStart := completeSkipBlanks(line, 0)
-	if keyStart > cur {
-		if keyStart < len(line) {
-			// The cursor is in the indentation before a key.
-			return nil
-		}
-		keyStart = cur // a blank line
-	}
-	c := completer{d: d, line: start}
-	colon := bytes.IndexByte(line[keyStart:cur], ':')
-	if colon < 0 {
-		keyEnd := keyStart
-		for keyEnd < len(line) && !completeBlank(line[keyEnd]) && line[keyEnd] != ':' && line[keyEnd] != '#' {
-			keyEnd++
-		}
-		if completeSkipBlanks(line, keyEnd) < cur {
+	p := explain.PlaceAt(d.file, off)
+	c := completer{d: d, line: p.Line}
+	switch p.Part {
+	case explain.PartKey:
+		return c.keys(p)
+	case explain.PartValue:
+		if p.Sep != explain.SepColon {
 			// A second word without a colon: neither a key nor a value
 			// that robotslint completes.
 			return nil
 		}
-		return c.keys(line, keyStart, max(keyEnd, cur))
-	}
-	colon += keyStart
-	valueStart := min(completeSkipBlanks(line, colon+1), cur)
-	valueEnd := len(line)
-	if hash := bytes.IndexByte(line[colon:], '#'); hash >= 0 {
-		valueEnd = colon + hash
-	}
-	for valueEnd > valueStart && completeBlank(line[valueEnd-1]) {
-		valueEnd--
-	}
-	rng := d.conv.rng(syntax.Span{Start: start + valueStart, End: start + max(valueEnd, cur)})
-	key := bytes.TrimRight(line[keyStart:colon], " \t")
-	switch meantDirective(key) {
-	case syntax.DirectiveUserAgent:
-		return c.agents(rng)
-	case syntax.DirectiveSitemap:
-		return c.sitemaps(rng)
-	case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-		return c.paths(rng)
+		rng := d.conv.rng(p.Span)
+		switch p.Directive {
+		case syntax.DirectiveUserAgent:
+			return c.agents(rng)
+		case syntax.DirectiveSitemap:
+			return c.sitemaps(rng)
+		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
+			return c.paths(rng)
+		}
 	}
 	return nil
 }
 
-// completer builds the items for the line that starts at byte line.
+// completer builds the items for line line, an index in the file's
+// lines (-1 for a new last line).
 type completer struct {
 	d    *document
 	line int
@@ -100,22 +67,17 @@ var completeNever = []syntax.Directive{
 	syntax.DirectiveNoindex, syntax.DirectiveNofollow, syntax.DirectiveNoarchive,
 }
 
-// keys offers directive names for the key in line[from:to]. The name comes
-// with ": " unless the line already has its separator.
-func (c completer) keys(line []byte, from, to int) []protocol.CompletionItem {
-	rest := line[to:]
+// keys offers directive names for the key at p. The name comes with ": "
+// unless the line already has its separator, or a value after blanks.
+func (c completer) keys(p explain.Place) []protocol.CompletionItem {
 	suffix := ": "
-	switch after := completeSkipBlanks(rest, 0); {
-	case after < len(rest) && rest[after] == ':':
+	switch p.Sep {
+	case explain.SepColon:
 		suffix = ""
-	case after == len(rest):
-		// Only blanks follow: replace them too, rather than leave them
-		// after the inserted space.
-		to = len(line)
-	case after > 0:
+	case explain.SepBlank:
 		suffix = ":"
 	}
-	rng := c.d.conv.rng(syntax.Span{Start: c.line + from, End: c.line + to})
+	rng := c.d.conv.rng(p.Span)
 	var order []*kb.Directive
 	for _, d := range completeFirst {
 		order = append(order, kb.LookupDirective(d))
@@ -140,7 +102,7 @@ func (c completer) agents(rng protocol.Range) []protocol.CompletionItem {
 		"every crawler without a group of its own", "The default group: crawlers that no other group names obey it, and a crawler named by another group ignores it entirely."))
 	for k, cr := range crawlers {
 		items = append(items, completeItem(cr.Token, cr.Token, rng, k+1, protocol.CompletionItemKindValue,
-			cr.Operator+", "+crawlerCategoryLabel(cr.Category), cr.Notes))
+			cr.Operator+", "+cr.Category.Label(), cr.Notes))
 	}
 	return items
 }
@@ -193,10 +155,10 @@ func (c completer) eachValue(fn func(d syntax.Directive, value string, line int)
 	f := c.d.file
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		if l.Kind != syntax.LineDirective || l.Span.Start == c.line {
+		if l.Kind != syntax.LineDirective || i == c.line {
 			continue
 		}
-		fn(meantDirective(f.Text(l.Key())), string(f.Text(l.Value())), i)
+		fn(explain.Meant(f.Text(l.Key())), string(f.Text(l.Value())), i)
 	}
 }
 
@@ -218,15 +180,4 @@ func completeItem(label, text string, rng protocol.Range, rank int, kind protoco
 		item.Documentation = protocol.String(doc)
 	}
 	return item
-}
-
-func completeBlank(c byte) bool { return c == ' ' || c == '\t' }
-
-// completeSkipBlanks returns the index of the first byte of line at or
-// after from that is not a space or tab.
-func completeSkipBlanks(line []byte, from int) int {
-	for from < len(line) && completeBlank(line[from]) {
-		from++
-	}
-	return from
 }

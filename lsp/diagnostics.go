@@ -74,8 +74,7 @@ func (d *document) protocolDiagnostic(ld *lint.Diagnostic) protocol.Diagnostic {
 		Source:          protocol.NewOptional("robotslint"),
 		Message:         protocol.String(ld.Message),
 	}
-	switch ld.Rule {
-	case "unused-suppression", "duplicate-rule", "redundant-rule":
+	if r := rules.Lookup(ld.Rule); r != nil && r.Unnecessary {
 		// Lines that change nothing: clients fade them.
 		pd.Tags = protocol.NewDiagnosticTags(protocol.DiagnosticTagUnnecessary)
 	}

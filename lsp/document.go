@@ -23,6 +23,9 @@ type document struct {
 	lintOnce sync.Once
 	diags    []lint.Diagnostic // the lint findings, built on first need
 
+	fixAllOnce   sync.Once
+	fixAllAction *protocol.CodeAction // nil when there is nothing to fix
+
 	protocolOnce sync.Once
 	published    []protocol.Diagnostic // diags as the client gets them
 	shown        []int                 // published[i] is diags[shown[i]], for i < len(shown)

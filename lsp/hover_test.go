@@ -9,6 +9,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/rules/explain"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -119,7 +120,9 @@ func TestHover(t *testing.T) {
 				"Matches /private/, /private/page.html and /private/a/b?id=1; not /private.",
 				"Allow: /private/help (line 3) overrides it for URLs such as /private/help: the longer pattern wins.",
 			},
-			md: []string{"**Disallow** `/private/` blocks", "`Allow: /private/help` (line 3) overrides it"},
+			// The overrides are a list: lines joined by a single newline
+			// would run together in Markdown.
+			md: []string{"**Disallow** `/private/` blocks", "\n\n- `Allow: /private/help` (line 3) overrides it"},
 		},
 		{
 			name: "allow overriding a shorter disallow", text: "User-agent: *\nDisallow: /private/\nAllow: /private/he|lp\n", word: "/private/help",
@@ -259,5 +262,20 @@ func TestHoverEncodings(t *testing.T) {
 		if v := h.Contents.(*protocol.MarkupContent).Value; !strings.Contains(v, tc.wantMatch) {
 			t.Errorf("encoding %v: examples are not written as in the file:\n%s", tc.enc, v)
 		}
+	}
+}
+
+// TestHoverMarkdown checks how each kind of span and block is written in
+// Markdown: prose escaped, code in code spans even when it holds a
+// backtick, links whose target survives spaces and parentheses.
+func TestHoverMarkdown(t *testing.T) {
+	doc := explain.Doc{Blocks: []explain.Block{
+		{Kind: explain.Paragraph, Spans: []explain.Span{{Kind: explain.Term, Text: "*"}, {Kind: explain.Text, Text: " — a_b [c]"}}},
+		{Kind: explain.Paragraph, Spans: []explain.Span{{Kind: explain.Code, Text: "/a`b"}, {Kind: explain.Text, Text: " "}, {Kind: explain.Code, Text: "/*.pdf$"}}},
+		{Kind: explain.List, Items: [][]explain.Span{{{Kind: explain.Link, Text: "https://example.com/a (1).xml"}}, {{Kind: explain.Text, Text: "two"}}}},
+	}}
+	want := "**\\*** — a\\_b \\[c\\]\n\n`` /a`b `` `/*.pdf$`\n\n- [https://example.com/a (1).xml](https://example.com/a%20%281%29.xml)\n- two"
+	if got := markdownOf(doc); got != want {
+		t.Errorf("markdownOf:\n%s\nwant\n%s", got, want)
 	}
 }

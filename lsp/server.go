@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/rules"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -47,7 +49,7 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, opt Options) int {
 		exited:  make(chan struct{}),
 		enc:     syntax.UTF16,
 	}
-	s.mistakes = &configLog{log: s.log}
+	s.configs = newConfigFiles(&configLog{log: s.log})
 	conn := jsonrpc2.NewConn(tolerantStream{jsonrpc2.NewHeaderStream(stream), s.log}, jsonrpc2.WithCodec(codec{}))
 	s.client = protocol.ClientDispatcher(conn)
 	ctx = protocol.WithClient(ctx, s.client)
@@ -160,6 +162,9 @@ type server struct {
 	enc       syntax.Encoding
 	markdown  bool // the client shows markdown in hovers
 	configCap bool // the client answers workspace/configuration
+	// watchCap: the client watches files for the server when asked
+	// (dynamic registration of workspace/didChangeWatchedFiles).
+	watchCap bool
 	// pull is true when the client pulls diagnostics itself: it then
 	// gets none pushed, which it would show a second time, and refresh
 	// says when they changed other than by an edit it made.
@@ -170,8 +175,8 @@ type server struct {
 	asked   uint64
 	files   map[uri.URI]*openFile
 	linting map[uri.URI]*lintState
-	// mistakes logs the mistakes of the configuration files read.
-	mistakes *configLog
+	// configs are the configuration files found, read once each.
+	configs *configFiles
 
 	// publishMu orders the diagnostics sent for a file: a result is sent
 	// only if its version is still the file's, checked and sent under it.
@@ -251,6 +256,9 @@ func (s *server) Initialize(ctx context.Context, params *protocol.InitializePara
 	if ws := caps.Workspace; ws != nil && ws.Configuration != nil {
 		s.configCap = *ws.Configuration
 	}
+	if ws := caps.Workspace; ws != nil && ws.DidChangeWatchedFiles != nil && ws.DidChangeWatchedFiles.DynamicRegistration != nil {
+		s.watchCap = *ws.DidChangeWatchedFiles.DynamicRegistration
+	}
 	if td := caps.TextDocument; td != nil && td.Diagnostic != nil {
 		s.pull = true
 		if ws := caps.Workspace; ws != nil && ws.Diagnostics != nil && ws.Diagnostics.RefreshSupport != nil {
@@ -271,9 +279,52 @@ func (s *server) Initialize(ctx context.Context, params *protocol.InitializePara
 	}, nil
 }
 
-// Initialized asks the client for its settings, now that it may be asked.
+// Initialized asks the client for its settings and to watch the
+// configuration files, now that it may be asked.
 func (s *server) Initialized(ctx context.Context, params *protocol.InitializedParams) error {
 	go s.fetchSettings(jsonrpc2.DetachContext(ctx))
+	go s.watchConfigFiles(jsonrpc2.DetachContext(ctx))
+	return nil
+}
+
+// watchConfigFiles asks the client to say when a .robotslint.toml is
+// created, changed or deleted (workspace/didChangeWatchedFiles), if it can.
+// A client that cannot still has the file read again when a robots.txt
+// under it is saved. It runs apart from the read loop: the answer comes on
+// that loop.
+func (s *server) watchConfigFiles(ctx context.Context) {
+	s.mu.Lock()
+	ok := s.watchCap
+	s.mu.Unlock()
+	if !ok {
+		return
+	}
+	opts, err := protocol.Marshal(&protocol.DidChangeWatchedFilesRegistrationOptions{
+		Watchers: []protocol.FileSystemWatcher{{GlobPattern: protocol.Pattern("**/" + lint.ConfigFileName)}},
+	})
+	if err == nil {
+		err = s.client.RegisterCapability(ctx, &protocol.RegistrationParams{Registrations: []protocol.Registration{{
+			ID: "robotslint-config-files", Method: protocol.MethodWorkspaceDidChangeWatchedFiles, RegisterOptions: opts,
+		}}})
+	}
+	if err != nil {
+		s.log.Printf("client/registerCapability: %v", err)
+	}
+}
+
+// DidChangeWatchedFiles reads again the configuration files that changed,
+// and lints every open file again.
+func (s *server) DidChangeWatchedFiles(ctx context.Context, params *protocol.DidChangeWatchedFilesParams) error {
+	changed := false
+	for _, c := range params.Changes {
+		if c.URI.Scheme() == "file" && filepath.Base(c.URI.FsPath()) == lint.ConfigFileName {
+			s.configs.forget(filepath.Dir(c.URI.FsPath()))
+			changed = true
+		}
+	}
+	if changed {
+		s.relintAll()
+	}
 	return nil
 }
 
@@ -289,7 +340,7 @@ func (s *server) Shutdown(ctx context.Context) error {
 func (s *server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocumentParams) error {
 	item := params.TextDocument
 	s.mu.Lock()
-	f := &openFile{uri: item.URI, version: item.Version, buf: newEditBuffer([]byte(item.Text)), settings: s.settings, enc: s.enc, mistakes: s.mistakes}
+	f := &openFile{uri: item.URI, version: item.Version, buf: newEditBuffer([]byte(item.Text)), settings: s.settings, enc: s.enc, configs: s.configs}
 	s.files[item.URI] = f
 	s.mu.Unlock()
 	s.schedule(item.URI)
@@ -310,7 +361,7 @@ func (s *server) DidChange(ctx context.Context, params *protocol.DidChangeTextDo
 	for _, change := range params.ContentChanges {
 		buf = buf.apply(change, f.enc)
 	}
-	next := &openFile{uri: u, version: params.TextDocument.Version, buf: buf, settings: f.settings, enc: f.enc, mistakes: f.mistakes}
+	next := &openFile{uri: u, version: params.TextDocument.Version, buf: buf, settings: f.settings, enc: f.enc, configs: f.configs}
 	s.mu.Lock()
 	s.files[u] = next
 	s.mu.Unlock()
@@ -318,14 +369,28 @@ func (s *server) DidChange(ctx context.Context, params *protocol.DidChangeTextDo
 	return nil
 }
 
-// DidSave lints the file again: its configuration file may have changed.
+// DidSave reads the configuration files again and lints what they apply
+// to: all open files for a saved .robotslint.toml, the saved file for any
+// other, whose configuration file may have changed unseen (not every
+// client watches files).
 func (s *server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocumentParams) error {
+	u := params.TextDocument.URI
+	if u.Scheme() != "file" {
+		return nil
+	}
+	path := u.FsPath()
+	s.configs.forget(filepath.Dir(path))
+	if filepath.Base(path) == lint.ConfigFileName {
+		s.relintAll()
+		return nil
+	}
 	s.mu.Lock()
-	if f := s.files[params.TextDocument.URI]; f != nil {
-		s.files[f.uri] = f.reconfigured(s.settings)
+	if f := s.files[u]; f != nil {
+		s.settings.generation++ // a new result ID for this file alone
+		s.files[u] = f.reconfigured(s.settings)
 	}
 	s.mu.Unlock()
-	s.schedule(params.TextDocument.URI)
+	s.schedule(u)
 	return nil
 }
 
@@ -397,12 +462,23 @@ func (s *server) fetchSettings(ctx context.Context) {
 // asked for or received since.
 func (s *server) applySettings(set settings, ask uint64) {
 	s.mu.Lock()
-	if ask != 0 && ask != s.asked {
-		s.mu.Unlock()
-		return
+	stale := ask != 0 && ask != s.asked
+	if !stale {
+		s.settings.overlay = set.overlay
 	}
-	set.generation = s.settings.generation + 1
-	s.settings = set
+	s.mu.Unlock()
+	if !stale {
+		s.relintAll()
+	}
+}
+
+// relintAll lints every open file again under the settings and the
+// configuration files as they are now, and has a client that pulls
+// diagnostics pull them again.
+func (s *server) relintAll() {
+	s.mu.Lock()
+	s.settings.generation++
+	set := s.settings
 	var uris []uri.URI
 	for u, f := range s.files {
 		s.files[u] = f.reconfigured(set)
@@ -535,7 +611,7 @@ type openFile struct {
 	buf      *editBuffer
 	settings settings
 	enc      syntax.Encoding
-	mistakes *configLog // where the configuration file's mistakes go
+	configs  *configFiles // the configuration files found
 
 	once sync.Once
 	doc  *document
@@ -543,13 +619,13 @@ type openFile struct {
 
 // reconfigured returns this version of the file under other settings.
 func (f *openFile) reconfigured(set settings) *openFile {
-	return &openFile{uri: f.uri, version: f.version, buf: f.buf, settings: set, enc: f.enc, mistakes: f.mistakes}
+	return &openFile{uri: f.uri, version: f.version, buf: f.buf, settings: set, enc: f.enc, configs: f.configs}
 }
 
 // document returns the file parsed, with its configuration.
 func (f *openFile) document() *document {
 	f.once.Do(func() {
-		f.doc = newDocument(f.uri, f.version, f.buf.text, configFor(f.uri, f.settings, f.mistakes), f.enc)
+		f.doc = newDocument(f.uri, f.version, f.buf.text, configFor(f.uri, f.settings, f.configs), f.enc)
 	})
 	return f.doc
 }
@@ -562,6 +638,6 @@ func (f *openFile) resultID() string {
 
 // lintDiagnostics lints the document once.
 func (d *document) lintDiagnostics() []lint.Diagnostic {
-	d.lintOnce.Do(func() { d.diags = lint.LintFile(d.file, allRules(), d.cfg) })
+	d.lintOnce.Do(func() { d.diags = lint.LintFile(d.file, rules.All(), d.cfg) })
 	return d.diags
 }

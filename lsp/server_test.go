@@ -27,6 +27,16 @@ type testClient struct {
 	settings  string // the "robotslint" section the client answers with
 	diags     chan *protocol.PublishDiagnosticsParams
 	refreshed chan struct{} // workspace/diagnostic/refresh requests, if not nil
+	// registered receives the client/registerCapability requests, if not
+	// nil.
+	registered chan *protocol.RegistrationParams
+}
+
+func (c *testClient) RegisterCapability(ctx context.Context, p *protocol.RegistrationParams) error {
+	if c.registered != nil {
+		c.registered <- p
+	}
+	return nil
 }
 
 func (c *testClient) DiagnosticRefresh(ctx context.Context) error {

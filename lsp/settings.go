@@ -27,7 +27,8 @@ import (
 // and options it gives a rule replace the file's.
 type settings struct {
 	overlay *lint.Config // nil for none
-	// generation counts the settings received, to tell pull clients that
+	// generation counts the changes of configuration (settings received,
+	// configuration files read again), to tell pull clients that
 	// diagnostics changed.
 	generation uint64
 }
@@ -44,7 +45,7 @@ func parseSettings(raw []byte) (settings, error) {
 	if err := json.Unmarshal(raw, &values); err != nil {
 		return set, fmt.Errorf("the robotslint settings must be an object such as {\"profiles\": [\"google\"]}, not %s", raw)
 	}
-	cfg, mistakes := lint.CheckConfig(values, allRules())
+	cfg, mistakes := lint.CheckConfig(values, rules.All())
 	set.overlay = cfg
 	if len(mistakes) == 0 {
 		return set, nil
@@ -75,13 +76,13 @@ func settingsFromNotification(raw []byte) (set settings, ok bool, err error) {
 
 // configFor returns the configuration for the file at u: its
 // .robotslint.toml, if it is a file on disk with one above it, with the
-// client's settings laid over it. An unreadable configuration file is
-// ignored here, as the command line reports it; the mistakes of one that
-// reads go to mistakes, and what it says right applies.
-func configFor(u uri.URI, set settings, mistakes *configLog) *lint.Config {
+// client's settings laid over it.
+func configFor(u uri.URI, set settings, files *configFiles) *lint.Config {
 	var cfg lint.Config
-	if base := fileConfig(u, mistakes); base != nil {
-		cfg = *base
+	if u.Scheme() == "file" { // untitled: buffers and the like have no directory
+		if base := files.find(filepath.Dir(u.FsPath())); base != nil {
+			cfg = *base
+		}
 	}
 	over := set.overlay
 	if over == nil {
@@ -112,18 +113,62 @@ func configFor(u uri.URI, set settings, mistakes *configLog) *lint.Config {
 	return &cfg
 }
 
-// fileConfig finds and reads the .robotslint.toml above a file URI.
-func fileConfig(u uri.URI, mistakes *configLog) *lint.Config {
-	if u.Scheme() != "file" {
-		return nil // untitled: buffers and the like have no directory
+// configFiles finds the .robotslint.toml that applies in a directory, and
+// remembers it: a lint at every keystroke must not walk up the tree and
+// read and check the file again. What it remembers for a directory holds
+// until forget is told of a change there or above (a watched file changed,
+// a file was saved). An unreadable configuration file counts as none, as
+// the command line reports it; the mistakes of one that reads go to
+// mistakes, and what it says right applies.
+type configFiles struct {
+	read     func(path string) ([]byte, error) // os.ReadFile
+	mistakes *configLog
+
+	mu    sync.Mutex
+	found map[string]*lint.Config // directory -> its configuration, nil for none
+	// forgotten counts the calls of forget: a file read before one may be
+	// stale, and is not remembered.
+	forgotten uint64
+}
+
+func newConfigFiles(mistakes *configLog) *configFiles {
+	return &configFiles{read: os.ReadFile, mistakes: mistakes, found: map[string]*lint.Config{}}
+}
+
+// find returns the configuration of the nearest .robotslint.toml in dir or
+// above it, or nil when there is none.
+func (c *configFiles) find(dir string) *lint.Config {
+	c.mu.Lock()
+	cfg, ok := c.found[dir]
+	gen := c.forgotten
+	c.mu.Unlock()
+	if ok {
+		return cfg
 	}
-	path, data, err := lint.FindConfig(filepath.Dir(u.FsPath()), os.ReadFile)
-	if data == nil || err != nil {
-		return nil
+	path, data, err := lint.FindConfig(dir, c.read)
+	if data != nil && err == nil {
+		cfg, err = lint.ParseConfig(data, rules.All())
+		c.mistakes.note(path, err)
 	}
-	cfg, err := lint.ParseConfig(data, allRules())
-	mistakes.note(path, err)
+	c.mu.Lock()
+	if c.forgotten == gen {
+		c.found[dir] = cfg
+	}
+	c.mu.Unlock()
 	return cfg
+}
+
+// forget drops what was found for dir and the directories below it: a
+// .robotslint.toml in dir, created, changed or deleted, applies there.
+func (c *configFiles) forget(dir string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.forgotten++
+	for d := range c.found {
+		if rel, err := filepath.Rel(dir, d); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			delete(c.found, d)
+		}
+	}
 }
 
 // configLog logs the mistakes of configuration files once each, rather
@@ -161,6 +206,3 @@ func (c *configLog) note(path string, err error) {
 		c.log.Print(msg)
 	}
 }
-
-// allRules is the catalogue the server lints with.
-func allRules() []*lint.Rule { return rules.All() }

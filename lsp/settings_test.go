@@ -3,6 +3,7 @@ package lsp
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,7 +46,7 @@ func TestParseSettings(t *testing.T) {
 	// What is right applies: the options and severities given, laid over
 	// no configuration file.
 	set, _ := parseSettings([]byte(`{"profiles": ["google", "nosuch"], "rules": {"crawl-delay": {"max-delay": 1, "severity": "loud"}, "line-too-long": "off"}}`))
-	cfg := configFor(testURI, set, nil)
+	cfg := configFor(testURI, set, newConfigFiles(nil))
 	rc := cfg.Rules["crawl-delay"]
 	if len(cfg.Targets) != 1 || rc.Severity != 0 || rc.Options["max-delay"] != 1.0 || cfg.Rules["line-too-long"].Severity != lint.Off {
 		t.Errorf("applied %+v", cfg)
@@ -132,4 +133,151 @@ func TestBadConfigFile(t *testing.T) {
 	if got := log.String(); !strings.HasSuffix(got, want) || strings.Count(got, "max-delay") != 1 {
 		t.Errorf("log %q, want one line ending %q", got, want)
 	}
+}
+
+// writeConfig writes a .robotslint.toml into dir.
+func writeConfig(t *testing.T, dir, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, lint.ConfigFileName)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestConfigFileSetsFetchRule: a .robotslint.toml that sets fetch rules,
+// which only the command checks, is as valid for the server as for the
+// command: nothing is logged, and the rest of the file applies.
+func TestConfigFileSetsFetchRule(t *testing.T) {
+	dir := t.TempDir()
+	writeConfig(t, dir, "[rules]\nfetch-slow = \"off\"\nfetch-status = \"warning\"\nmisspelled-directive = \"off\"\n\n[rules.fetch-size]\nseverity = \"info\"\n\n[rules.crawl-delay]\nmax-delay = 1\n")
+	var log syncBuffer
+	s := newSessionWith(t, Options{Version: "test", Log: &log})
+	if _, err := s.server.Initialize(s.ctx(), &protocol.InitializeParams{}); err != nil {
+		t.Fatal(err)
+	}
+	p := s.open(uri.File(filepath.Join(dir, "robots.txt")), "User-agent: *\nDisalow: /private\nCrawl-delay: 5\n")
+	var messages []string
+	for _, d := range p.Diagnostics {
+		messages = append(messages, fmt.Sprint(d.Message))
+	}
+	if got := strings.Join(messages, "\n"); strings.Contains(codes(p), "misspelled-directive") || !strings.Contains(got, "a delay of 5 seconds") {
+		t.Errorf("the configuration did not apply: %s\n%s", codes(p), got)
+	}
+	if log.String() != "" {
+		t.Errorf("the server logged %q", log.String())
+	}
+}
+
+// TestConfigFileCached: the server reads .robotslint.toml once, not at
+// every edit: a change on disk shows when the client reports it
+// (workspace/didChangeWatchedFiles, which the server asks for) or when the
+// file is saved, and not before.
+func TestConfigFileCached(t *testing.T) {
+	dir := t.TempDir()
+	config := writeConfig(t, dir, "[rules]\nmisspelled-directive = \"off\"\n")
+	s := newSession(t)
+	s.client.registered = make(chan *protocol.RegistrationParams, 1)
+	_, err := s.server.Initialize(s.ctx(), &protocol.InitializeParams{Capabilities: protocol.ClientCapabilities{
+		Workspace: &protocol.WorkspaceClientCapabilities{DidChangeWatchedFiles: &protocol.DidChangeWatchedFilesClientCapabilities{DynamicRegistration: ptr(true)}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.server.Initialized(s.ctx(), &protocol.InitializedParams{}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case p := <-s.client.registered:
+		if len(p.Registrations) != 1 || p.Registrations[0].Method != protocol.MethodWorkspaceDidChangeWatchedFiles ||
+			!strings.Contains(string(p.Registrations[0].RegisterOptions), `"**/.robotslint.toml"`) {
+			t.Errorf("registered %+v", p)
+		}
+	case <-time.After(waitScale * 10 * time.Second):
+		t.Fatal("the server did not ask to watch the configuration files")
+	}
+
+	u := uri.File(filepath.Join(dir, "robots.txt"))
+	const text = "User-agent: *\nDisalow: /private\n"
+	misspelled := func(p *protocol.PublishDiagnosticsParams) bool {
+		return strings.Contains(codes(p), "misspelled-directive")
+	}
+	edit := func(version int32) *protocol.PublishDiagnosticsParams {
+		t.Helper()
+		err := s.server.DidChange(s.ctx(), &protocol.DidChangeTextDocumentParams{
+			TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u}, Version: version},
+			ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangeWholeDocument{Text: text + strings.Repeat("\n", int(version))}},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.waitDiagnostics(u, version)
+	}
+	if misspelled(s.open(u, text)) {
+		t.Fatal("the rule the configuration turns off reports")
+	}
+
+	writeConfig(t, dir, "")
+	if misspelled(edit(2)) {
+		t.Error("an edit read the configuration file again")
+	}
+	err = s.server.DidChangeWatchedFiles(s.ctx(), &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: uri.File(config), Type: protocol.FileChangeTypeChanged}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !misspelled(s.waitDiagnostics(u, 2)) {
+		t.Error("the configuration file the client reported changed was not read again")
+	}
+
+	writeConfig(t, dir, "[rules]\nmisspelled-directive = \"off\"\n")
+	if !misspelled(edit(3)) {
+		t.Error("an edit read the configuration file again")
+	}
+	if err := s.server.DidSave(s.ctx(), &protocol.DidSaveTextDocumentParams{TextDocument: protocol.TextDocumentIdentifier{URI: u}}); err != nil {
+		t.Fatal(err)
+	}
+	if misspelled(s.waitDiagnostics(u, 3)) {
+		t.Error("saving the file did not read its configuration file again")
+	}
+}
+
+// TestConfigFilesReadOnce counts the reads of configFiles: a directory's
+// configuration is looked for once, until forget is told of a change in
+// that directory or above it.
+func TestConfigFilesReadOnce(t *testing.T) {
+	root := filepath.Join(string(filepath.Separator), "site")
+	var reads []string
+	files := newConfigFiles(nil)
+	files.read = func(path string) ([]byte, error) {
+		reads = append(reads, path)
+		if path == filepath.Join(root, lint.ConfigFileName) {
+			return []byte("[rules]\ncrawl-delay = \"off\"\n"), nil
+		}
+		return nil, fs.ErrNotExist
+	}
+	deep, shallow := filepath.Join(root, "a", "b"), filepath.Join(root, "a")
+	find := func(dir string, wantReads int) {
+		t.Helper()
+		reads = nil
+		cfg := files.find(dir)
+		if cfg == nil || cfg.Rules["crawl-delay"].Severity != lint.Off {
+			t.Errorf("find(%s) = %+v", dir, cfg)
+		}
+		if len(reads) != wantReads {
+			t.Errorf("find(%s) read %d files, want %d: %v", dir, len(reads), wantReads, reads)
+		}
+	}
+	find(deep, 3) // a/b, a, and the root, where the file is
+	find(deep, 0)
+	find(shallow, 2)
+	files.forget(filepath.Join(root, "other"))
+	files.forget(filepath.Join(root, "a", "bb"))
+	find(deep, 0)
+	find(shallow, 0)
+	files.forget(filepath.Join(root, "a", "b"))
+	find(deep, 3)
+	find(shallow, 0)
+	files.forget(root)
+	find(deep, 3)
+	find(shallow, 2)
 }

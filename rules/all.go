@@ -4,7 +4,9 @@ import "github.com/robotslint/robotslint/lint"
 
 // all is every rule, in the order the documentation lists them: what the
 // server sent and how it is encoded, then directive names, user agents and
-// groups, paths and rule sets, and last the engine's own.
+// groups, paths and rule sets, the engine's own, and last the rules about
+// how a site serves its robots.txt (lint.ScopeFetch), which only a fetch of
+// a URL can check.
 var all = []*lint.Rule{
 	// The file and its content.
 	NotRobotsTxt,
@@ -47,17 +49,31 @@ var all = []*lint.Rule{
 	RedundantRule,
 	RuleOrder,
 	lint.UnusedSuppression,
+	// The fetch of a site's robots.txt, in the order the command reports
+	// them: what the answer was, how it was reached, then what it holds
+	// and how long it took.
+	FetchStatus,
+	FetchRedirect,
+	FetchContentType,
+	FetchSize,
+	FetchSlow,
 }
 
-// All returns every rule, in the order the documentation lists them.
+// All returns every rule, in the order the documentation lists them: the
+// one catalogue that configuration, suppression comments, listings and
+// documentation check names against. The engine runs only the rules with
+// a Run function, so All can be passed to lint.LintFile as it is.
 func All() []*lint.Rule { return append([]*lint.Rule(nil), all...) }
 
-// Lookup returns the rule named name, or nil.
-func Lookup(name string) *lint.Rule {
+// byName indexes all: the language server looks up the rule of every
+// diagnostic it publishes.
+var byName = func() map[string]*lint.Rule {
+	m := make(map[string]*lint.Rule, len(all))
 	for _, r := range all {
-		if r.Name == name {
-			return r
-		}
+		m[r.Name] = r
 	}
-	return nil
-}
+	return m
+}()
+
+// Lookup returns the rule named name, or nil.
+func Lookup(name string) *lint.Rule { return byName[name] }

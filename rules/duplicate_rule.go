@@ -29,6 +29,9 @@ var DuplicateRule = &lint.Rule{
 	Fixable:  true,
 	Profiles: []*match.Profile{match.Google, match.RFC9309, match.Bing, match.Yandex},
 	Run:      runDuplicateRule,
+
+	// A second copy of a rule changes nothing: editors fade it.
+	Unnecessary: true,
 }
 
 func runDuplicateRule(pass *lint.Pass) {

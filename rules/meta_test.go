@@ -42,6 +42,17 @@ func TestRuleList(t *testing.T) {
 				t.Errorf("%s: option %q needs a kebab-case name, a kind and a default in its range", r.Name, o.Name)
 			}
 		}
+		if r.Scope == lint.ScopeFetch {
+			// The command checks the fetch (cmd/robotslint's site tests);
+			// there is no file to show or to fix.
+			if !strings.HasPrefix(r.Name, "fetch-") || r.Run != nil || r.Fixable || r.Flagged != "" || r.Clean != "" || r.Unnecessary || len(cases[r.Name]) > 0 {
+				t.Errorf("%s: a fetch rule wants a name starting with fetch-, and no Run, fix, example files or rule cases", r.Name)
+			}
+			continue
+		}
+		if strings.HasPrefix(r.Name, "fetch-") || r.Scope != lint.ScopeFile {
+			t.Errorf("%s: the prefix fetch- is for rules of ScopeFetch", r.Name)
+		}
 		// The examples show what the rule means under the default targets,
 		// or, for a rule about crawlers not targeted by default (legacy),
 		// with those crawlers targeted too.

@@ -51,6 +51,9 @@ var RedundantRule = &lint.Rule{
 	Fixable:  true,
 	Profiles: []*match.Profile{match.Google, match.RFC9309, match.Bing, match.Yandex, match.Legacy},
 	Run:      runRedundantRule,
+
+	// A rule a broader one covers changes nothing: editors fade it.
+	Unnecessary: true,
 }
 
 // maxRedDepth and maxRedTries bound the work spent on one rule, keeping

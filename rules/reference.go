@@ -23,13 +23,16 @@ func Explain(r *lint.Rule) string {
 		}
 		fmt.Fprintf(&b, " Concerns: %s.", strings.Join(names, ", "))
 	}
+	if r.Scope == lint.ScopeFetch {
+		b.WriteString(" Checked only for a URL argument, from the fetch of the site's robots.txt.")
+	}
 	b.WriteString("\n\n")
 	section(&b, "What it does", r.Doc.What)
 	section(&b, "Why it matters", r.Doc.Why)
 	if r.Flagged == "" {
-		// A check of something other than the file's text, such as the
-		// HTTP answer that brought it, has no robots.txt to show.
-		section(&b, "Use instead", r.Doc.Instead)
+		// A check of the HTTP answer that brought the file (ScopeFetch)
+		// has no robots.txt to show.
+		fmt.Fprintf(&b, "**Use instead**\n\n%s\n", r.Doc.Instead)
 	} else {
 		b.WriteString("**Example**\n\n```robots.txt\n" + abbreviate(r.Flagged) + "```\n\n")
 		section(&b, "Use instead", r.Doc.Instead)

@@ -14,7 +14,7 @@ import (
 var codeSpan = regexp.MustCompile("`[^`\n]*`")
 
 func TestExplainPlain(t *testing.T) {
-	for _, r := range append(rules.All(), siteRules...) {
+	for _, r := range rules.All() {
 		var stdout, stderr strings.Builder
 		if status := run([]string{"explain", r.Name}, nil, &stdout, &stderr); status != exitClean {
 			t.Fatalf("explain %s: status %d: %s", r.Name, status, stderr.String())

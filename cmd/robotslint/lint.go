@@ -286,7 +286,7 @@ func ruleList(flagName, list string) ([]string, error) {
 	var names []string
 	for _, name := range strings.Split(list, ",") {
 		name = strings.TrimSpace(name)
-		if rules.Lookup(name) == nil && lookupSiteRule(name) == nil {
+		if rules.Lookup(name) == nil {
 			msg := fmt.Sprintf("%s: no rule is named %q", flagName, name)
 			if guess := nearestRule(name); guess != "" {
 				msg += fmt.Sprintf(" (did you mean %s?)", guess)
@@ -371,7 +371,6 @@ func (r *lintRun) lintOne(input string) (res lintInput) {
 	all := rules.All()
 	if r.opt.fix || r.opt.diff {
 		fixedSrc, applied := lint.FixAll(src, all, cfg, r.opt.unsafeFixes)
-		fixedSrc = keepLineEndings(src, fixedSrc)
 		if !bytes.Equal(fixedSrc, src) {
 			switch {
 			case r.opt.diff:
@@ -393,23 +392,6 @@ func (r *lintRun) lintOne(input string) (res lintInput) {
 	res.report.File = f
 	res.report.Diagnostics = append(fetched, lint.LintFile(f, all, cfg)...)
 	return res
-}
-
-// keepLineEndings makes the lines a fix inserted into a file whose lines
-// all end in CRLF end in CRLF too: fixes write "\n".
-func keepLineEndings(before, after []byte) []byte {
-	if !bytes.Contains(before, []byte("\r\n")) || bytes.Count(before, []byte("\n")) != bytes.Count(before, []byte("\r\n")) {
-		return after
-	}
-	var b bytes.Buffer
-	b.Grow(len(after) + len(after)/32)
-	for i, c := range after {
-		if c == '\n' && (i == 0 || after[i-1] != '\r') {
-			b.WriteByte('\r')
-		}
-		b.WriteByte(c)
-	}
-	return b.Bytes()
 }
 
 // config returns the configuration for the file at path: --config's, or
@@ -475,7 +457,7 @@ func (r *lintRun) write(out *bufio.Writer, dest io.Writer, files []output.File) 
 	case "json":
 		return output.WriteJSON(out, files)
 	case "sarif":
-		return output.WriteSARIF(out, files, append(rules.All(), siteRules...), versionString())
+		return output.WriteSARIF(out, files, rules.All(), versionString())
 	case "github":
 		return output.WriteGitHub(out, files)
 	}
@@ -545,7 +527,7 @@ func findConfig(path string) (*lint.Config, error) {
 // data; a mistake in it is named by the file's path and line, as
 // compilers name a line of code.
 func parseConfig(path string, data []byte) (*lint.Config, error) {
-	cfg, err := lint.ParseConfig(data, append(rules.All(), siteRules...))
+	cfg, err := lint.ParseConfig(data, rules.All())
 	var mistake *lint.ConfigError
 	switch {
 	case errors.As(err, &mistake) && mistake.Line > 0:

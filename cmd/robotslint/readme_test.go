@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/robotslint/robotslint/lint"
 )
 
 // root is the repository's root, from this package's directory.
@@ -38,7 +40,7 @@ var generatedSections = []generatedSection{
 	{manual, "github-example", "the sample in readme_test.go", func(t *testing.T) string {
 		return sampleRun(t, "--format", "github", "robots.txt")
 	}},
-	{manual, "site-rules", "site.go", func(*testing.T) string { return siteRulesTable() }},
+	{manual, "site-rules", "the fetch rules' metadata", func(*testing.T) string { return siteRulesTable() }},
 	{manual, "cli", "the commands' usage", commandReference},
 }
 
@@ -138,12 +140,13 @@ func commandReference(t *testing.T) string {
 	return b.String()
 }
 
-// siteRulesTable lists the fetch checks.
+// siteRulesTable lists the fetch rules, each linked to its documentation
+// in the rule reference.
 func siteRulesTable() string {
 	var b strings.Builder
 	b.WriteString("| check | default | reports |\n|---|---|---|\n")
-	for _, r := range siteRules {
-		fmt.Fprintf(&b, "| `%s` | %s | %s |\n", r.Name, r.Severity, r.Summary)
+	for _, r := range rulesOfScope(lint.ScopeFetch) {
+		fmt.Fprintf(&b, "| [`%s`](../../rules/README.md#%s) | %s | %s |\n", r.Name, r.Name, r.Severity, r.Summary)
 	}
 	return b.String()
 }

@@ -25,8 +25,8 @@ type ruleJSON struct {
 	Clean    string       `json:"clean"`
 	Options  []ruleOption `json:"options"`
 	// Scope is "url" for the rules that judge the fetch of a site's
-	// robots.txt and so apply only to URL arguments; the catalogue's rules
-	// leave it out, which keeps their entries as they were.
+	// robots.txt (lint.ScopeFetch) and so apply only to URL arguments;
+	// the file rules leave it out, which keeps their entries as they were.
 	Scope string `json:"scope,omitempty"`
 }
 
@@ -76,20 +76,17 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	case "json":
 		list := []ruleJSON{}
 		for _, r := range rules.All() {
-			list = append(list, ruleEntry(r, ""))
-		}
-		for _, r := range siteRules {
-			list = append(list, ruleEntry(r, "url"))
+			list = append(list, ruleEntry(r))
 		}
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(list)
 	case "text":
-		listRules(stdout, rules.All())
-		// A table of their own: aligning them with the catalogue would
-		// change its columns whenever a fetch rule's name grew.
+		listRules(stdout, rulesOfScope(lint.ScopeFile))
+		// A table of their own: aligning them with the file rules would
+		// change their columns whenever a fetch rule's name grew.
 		fmt.Fprint(stdout, "\nFor URL arguments only, about fetching the site's /robots.txt:\n")
-		listRules(stdout, siteRules)
+		listRules(stdout, rulesOfScope(lint.ScopeFetch))
 	default:
 		fmt.Fprintf(stderr, "robotslint rules: unknown format %q: use text or json (see robotslint rules -h)\n", *format)
 		return exitError
@@ -97,10 +94,24 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	return exitClean
 }
 
+// rulesOfScope returns the rules of one scope, in the catalogue's order.
+func rulesOfScope(scope lint.Scope) []*lint.Rule {
+	var list []*lint.Rule
+	for _, r := range rules.All() {
+		if r.Scope == scope {
+			list = append(list, r)
+		}
+	}
+	return list
+}
+
 // ruleEntry is r as the JSON listing gives it.
-func ruleEntry(r *lint.Rule, scope string) ruleJSON {
+func ruleEntry(r *lint.Rule) ruleJSON {
 	j := ruleJSON{Name: r.Name, Summary: r.Summary, Severity: r.Severity.String(), Fixable: r.Fixable,
-		Profiles: []string{}, Doc: r.Doc, Flagged: r.Flagged, Clean: r.Clean, Options: []ruleOption{}, Scope: scope}
+		Profiles: []string{}, Doc: r.Doc, Flagged: r.Flagged, Clean: r.Clean, Options: []ruleOption{}}
+	if r.Scope == lint.ScopeFetch {
+		j.Scope = "url"
+	}
 	for _, p := range r.Profiles {
 		j.Profiles = append(j.Profiles, p.Name)
 	}
@@ -139,10 +150,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "robotslint explain: give one rule name (see robotslint rules)")
 		return exitError
 	}
-	r := lookupSiteRule(args[0])
-	if r == nil {
-		r = rules.Lookup(args[0])
-	}
+	r := rules.Lookup(args[0])
 	if r == nil {
 		hint := "robotslint rules lists them"
 		if near := nearestRule(args[0]); near != "" {
@@ -159,7 +167,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 // enough to be what was meant.
 func nearestRule(name string) string {
 	var names []string
-	for _, r := range append(rules.All(), siteRules...) {
+	for _, r := range rules.All() {
 		names = append(names, r.Name)
 	}
 	return nearest(name, names, 4)

@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -369,7 +368,7 @@ func TestLintSiteTooLarge(t *testing.T) {
 // seconds, a TOML value.
 func fetchSlowAfter(t *testing.T, seconds string) *lint.Config {
 	t.Helper()
-	cfg, err := lint.ParseConfig([]byte("[rules.fetch-slow]\nmax-seconds = "+seconds), siteRules)
+	cfg, err := lint.ParseConfig([]byte("[rules.fetch-slow]\nmax-seconds = "+seconds), rules.All())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -538,35 +537,6 @@ func TestLintSiteConfig(t *testing.T) {
 		siteWant{"fetch-status", lint.Info, []string{"404"}})
 }
 
-var kebabCase = regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
-
-// TestSiteRules checks the fetch rules' metadata as rules' meta-test does
-// the catalogue's, where it applies to rules about an HTTP exchange.
-func TestSiteRules(t *testing.T) {
-	seen := map[string]bool{}
-	for _, r := range siteRules {
-		if !kebabCase.MatchString(r.Name) || !strings.HasPrefix(r.Name, "fetch-") || seen[r.Name] || rules.Lookup(r.Name) != nil {
-			t.Errorf("%q: want a new, unique kebab-case name starting with fetch-", r.Name)
-		}
-		seen[r.Name] = true
-		if r.Summary == "" || r.Summary != lowerFirst(r.Summary) || strings.HasSuffix(r.Summary, ".") {
-			t.Errorf("%s: summary %q: want lower case, no final period", r.Name, r.Summary)
-		}
-		if r.Doc.What == "" || r.Doc.Why == "" || r.Doc.Instead == "" {
-			t.Errorf("%s: a doc section is empty: %+v", r.Name, r.Doc)
-		}
-		if r.Run != nil || r.Fixable || r.Flagged != "" || r.Clean != "" || r.Severity < lint.Error || r.Severity > lint.Hint {
-			t.Errorf("%s: want no Run, fix or example files, and a default severity", r.Name)
-		}
-		if lookupSiteRule(r.Name) != r {
-			t.Errorf("lookupSiteRule(%q) does not find it", r.Name)
-		}
-	}
-	if lookupSiteRule("file-too-large") != nil || lookupSiteRule("") != nil {
-		t.Error("lookupSiteRule finds a rule that is not a fetch rule")
-	}
-}
-
 // runCommand runs robotslint with args and returns the status and outputs.
 func runCommand(args ...string) (int, string, string) {
 	var stdout, stderr strings.Builder
@@ -584,9 +554,12 @@ func TestRulesListsSiteRules(t *testing.T) {
 	if status != exitClean || stderr != "" || !ok {
 		t.Fatalf("status %d, stderr %q, output without the heading:\n%s", status, stderr, stdout)
 	}
-	all := rules.All()
-	if lines := strings.Split(strings.TrimSuffix(head, "\n"), "\n"); len(lines) != len(all) || !strings.HasPrefix(lines[len(lines)-1], all[len(all)-1].Name+" ") {
-		t.Errorf("the catalogue part has %d lines for %d rules", len(lines), len(all))
+	all, fileRules, siteRules := rules.All(), rulesOfScope(lint.ScopeFile), rulesOfScope(lint.ScopeFetch)
+	if len(siteRules) == 0 || len(fileRules)+len(siteRules) != len(all) {
+		t.Fatalf("%d file rules and %d fetch rules of %d", len(fileRules), len(siteRules), len(all))
+	}
+	if lines := strings.Split(strings.TrimSuffix(head, "\n"), "\n"); len(lines) != len(fileRules) || !strings.HasPrefix(lines[len(lines)-1], fileRules[len(fileRules)-1].Name+" ") {
+		t.Errorf("the file rules' part has %d lines for %d rules", len(lines), len(fileRules))
 	}
 	lines := strings.Split(strings.TrimSuffix(tail, "\n"), "\n")
 	if len(lines) != len(siteRules) {
@@ -600,15 +573,12 @@ func TestRulesListsSiteRules(t *testing.T) {
 
 	status, stdout, _ = runCommand("rules", "--format", "json")
 	var list []map[string]any
-	if err := json.Unmarshal([]byte(stdout), &list); err != nil || status != exitClean || len(list) != len(all)+len(siteRules) {
+	if err := json.Unmarshal([]byte(stdout), &list); err != nil || status != exitClean || len(list) != len(all) {
 		t.Fatalf("status %d, %d entries, %v", status, len(list), err)
 	}
 	for i, e := range list {
 		scope, has := e["scope"]
-		if i < len(all) && has {
-			t.Errorf("catalogue rule %v has a scope", e["name"])
-		}
-		if i >= len(all) && (e["name"] != siteRules[i-len(all)].Name || scope != "url") {
+		if e["name"] != all[i].Name || all[i].Scope == lint.ScopeFile && has || all[i].Scope == lint.ScopeFetch && scope != "url" {
 			t.Errorf("entry %d: %v with scope %v", i, e["name"], scope)
 		}
 	}

@@ -1,8 +1,9 @@
 // Package kb is robotslint's knowledge base, shared by the lint rules, the
-// language server's hover and completion, and robotslint test: what each
-// robots.txt directive means, how it is misspelled and which crawlers
-// honour it, and the crawlers known by their user-agent tokens, with the
-// quirks that change how they read a file.
+// explanations of package explain (the language server's hover), completion
+// and robotslint test: what each robots.txt directive means, how it is
+// misspelled and which crawlers honour it, and the crawlers known by their
+// user-agent tokens, with the quirks that change how they read a file and
+// the words that describe them.
 //
 // Everything is compiled into the program: the package reads no files and
 // makes no requests, so it builds for GOOS=js. The crawler list,
