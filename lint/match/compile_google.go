@@ -12,26 +12,33 @@ import (
 // group. Keys are Google's: misspellings and prefixes count (see
 // GoogleDirective), so the groups can differ from syntax.File.Groups.
 func readGoogle(l *Layout) {
-	f := l.read
-	special := linesWith(f, syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong)
+	src := l.lines.f
+	special := linesWith(src, syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong)
 	b := newLayoutReader(l)
-	for i := range f.Lines {
-		d, text, ok := googleLine(f, i, special[i])
+	for i := range l.lines.n {
+		f, k, shift := l.lines.line(i)
+		var cut bool
+		if f == src {
+			cut = special[i]
+		} else {
+			cut = linesWith(f, syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong)[k]
+		}
+		d, text, ok := googleLine(f, k, cut)
 		if !ok {
 			continue
 		}
-		value := f.Lines[i].Value()
-		if special[i] {
+		value := f.Lines[k].Value()
+		if cut {
 			// text lies in the line's text, which f.Text caps at its end:
 			// the capacity left says where it starts.
-			end := f.Lines[i].Text().End
+			end := f.Lines[k].Text().End
 			value = syntax.Span{Start: end - cap(text), End: end - cap(text) + len(text)}
 		}
 		switch d {
 		case syntax.DirectiveUserAgent:
 			b.agent(i, googleAgentRun(text), googleToken)
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			b.rule(i, d == syntax.DirectiveAllow, value)
+			b.rule(i, d == syntax.DirectiveAllow, shifted(value, shift))
 		}
 	}
 	b.finish()
@@ -170,6 +177,12 @@ func googleLine(f *syntax.File, i int, special bool) (syntax.Directive, []byte, 
 	if !special {
 		if l.Kind != syntax.LineDirective {
 			return 0, nil, false
+		}
+		switch d := l.Directive; d {
+		case syntax.DirectiveUserAgent, syntax.DirectiveAllow, syntax.DirectiveDisallow, syntax.DirectiveSitemap:
+			// The parser found the exact name, which Google reads too:
+			// most lines of a large file, spared the prefix search.
+			return d, f.Text(l.Value()), true
 		}
 		return GoogleDirective(f.Text(l.Key())), f.Text(l.Value()), true
 	}

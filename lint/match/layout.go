@@ -33,8 +33,8 @@ type Layout struct {
 	// the profile reads them: "*", "googlebot".
 	Tokens []string
 
-	// read is the file as the profile reads it.
-	read *syntax.File
+	// lines are the lines the profile reads.
+	lines lineSource
 	// tokenIDs finds a token's index in Tokens by the text it was read
 	// from (a value, or the run of it Google reads) and by the token.
 	tokenIDs map[string]int32
@@ -159,9 +159,67 @@ func (l *Layout) Cross(other *Layout) []int32 {
 
 // ReadLayout reads the groups of f as profile p does.
 func ReadLayout(f *syntax.File, p *Profile) *Layout {
-	l := &Layout{File: f, Profile: p, read: p.Read(f)}
+	l := &Layout{File: f, Profile: p, lines: newLineSource(f, p)}
 	p.readGroups(l)
 	return l
+}
+
+// lineSource gives the readers the lines a profile reads: the file's own
+// lines up to its size limit and the line across the limit as the profile
+// reads it, cut there. That line is parsed alone: parsing the whole prefix
+// again (Profile.Read) would cost as much as the file's own parse, for
+// one line.
+type lineSource struct {
+	f *syntax.File
+	n int // the number of lines read
+	// cut is the line across the limit, cut and parsed alone, or nil;
+	// shift is where its text starts in f.
+	cut   *syntax.File
+	shift int
+}
+
+func newLineSource(f *syntax.File, p *Profile) lineSource {
+	s := lineSource{f: f, n: len(f.Lines)}
+	limit := p.SizeLimit
+	if limit == 0 || limit >= len(f.Bytes()) {
+		return s
+	}
+	i := f.LineAt(limit)
+	switch {
+	case i < 0 || f.Lines[i].Span.Start == limit:
+		// The limit falls on a line's start (or in the byte order mark):
+		// the lines before it are read whole.
+		s.n = max(i, 0)
+		if i < 0 && limit >= f.BOM.End {
+			s.n = len(f.Lines)
+		}
+	case i > 0 && f.Bytes()[f.Lines[i].Span.Start] == 0xEF:
+		// Parsed alone, the line would lose what looks like a byte order
+		// mark at its start, which mid-file it is not: read the prefix as
+		// a file.
+		s.f = p.Read(f)
+		s.n = len(s.f.Lines)
+	default:
+		s.n = i + 1
+		s.shift = f.Lines[i].Span.Start
+		s.cut = syntax.Parse(f.Bytes()[s.shift:limit:limit])
+	}
+	return s
+}
+
+// line returns line i as the profile reads it: the file that holds it,
+// its index there, and what to add to spans there to place them in the
+// file read.
+func (s *lineSource) line(i int) (*syntax.File, int, int) {
+	if s.cut != nil && i == s.n-1 {
+		return s.cut, 0, s.shift
+	}
+	return s.f, i, 0
+}
+
+// shifted returns span moved by shift.
+func shifted(span syntax.Span, shift int) syntax.Span {
+	return syntax.Span{Start: span.Start + shift, End: span.End + shift}
 }
 
 // layoutReader builds a Layout line by line, as every profile groups
@@ -180,7 +238,7 @@ type layoutReader struct {
 
 func newLayoutReader(l *Layout) *layoutReader {
 	// At most one rule a line: the slice never grows.
-	l.Rules = make([]RuleLine, 0, len(l.read.Lines))
+	l.Rules = make([]RuleLine, 0, l.lines.n)
 	return &layoutReader{l: l, cur: -1}
 }
 
@@ -221,7 +279,7 @@ func (b *layoutReader) rule(i int, allow bool, value syntax.Span) *RuleLine {
 	l.Rules = append(l.Rules, RuleLine{Line: int32(i), Group: b.cur, start: int32(value.Start), end: int32(value.End), Allow: allow})
 	l.Groups[b.cur].RulesTo++
 	r := &l.Rules[len(l.Rules)-1]
-	l.Profile.readRule(r, l.read.Text(value), len(l.read.Lines), &b.scratch)
+	l.Profile.readRule(r, l.File.Text(value), l.lines.n, &b.scratch)
 	return r
 }
 

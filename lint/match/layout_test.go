@@ -3,6 +3,7 @@ package match
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -136,4 +137,34 @@ func corpusURLs(f *syntax.File) []string {
 		}
 	}
 	return urls
+}
+
+// TestLayoutPastLimit checks that a layout of a file past the size limit,
+// which parses only the line across the limit again, equals the layout of
+// the prefix parsed as a file, wherever the limit falls: in a key, a
+// value, a comment, a line terminator, or on a line's start.
+func TestLayoutPastLimit(t *testing.T) {
+	tails := []string{
+		"Disallow: /private/section/ # note\r\n", "Allow: /a/index.html\n", "User-agent: FooBot\n",
+		"Disallow: /caf\xc3\xa9/\n", "Disallow: /a\x00b\n", "disallow /x\n", "\n", "Sitemap: https://example.com/s.xml\n",
+	}
+	n := 0
+	for _, tail := range tails {
+		for cut := 0; cut <= len(tail); cut++ {
+			head := "User-agent: *\nDisallow: /tmp/\n\nUser-agent: BarBot\nAllow: /x\n"
+			body := head + strings.Repeat("Disallow: /page-0123456789/\n", (syntax.SizeLimit-len(head))/28-4)
+			pad := syntax.SizeLimit - cut - len(body) // so that the limit falls cut bytes into tail
+			body += strings.Repeat("#", pad-1) + "\n" + tail + "User-agent: Googlebot\nDisallow: /after\n"
+			f := syntax.Parse([]byte(body))
+			for _, p := range Profiles() {
+				got, want := ReadLayout(f, p), ReadLayout(p.Read(f), p)
+				n++
+				if !slices.Equal(got.Agents, want.Agents) || !slices.Equal(got.Rules, want.Rules) ||
+					!slices.Equal(got.Groups, want.Groups) || !slices.Equal(got.Tokens, want.Tokens) {
+					t.Errorf("%s: limit %d bytes into %q: the layout differs from the prefix's:\n%+v\n%+v", p.Name, cut, tail, got.Rules[len(got.Rules)-2:], want.Rules[len(want.Rules)-2:])
+				}
+			}
+		}
+	}
+	t.Logf("%d (cut, profile) cases", n)
 }

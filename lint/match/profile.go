@@ -1,6 +1,7 @@
 package match
 
 import (
+	"encoding/binary"
 	"strings"
 
 	"github.com/robotslint/robotslint/syntax"
@@ -180,7 +181,22 @@ func (p *Profile) Read(f *syntax.File) *syntax.File {
 // mayNormalize reports whether the profile's normalisation may change
 // value: whether it holds a byte the profile touches.
 func (p *Profile) mayNormalize(value []byte) bool {
-	for _, c := range value {
+	// Eight bytes at a time, most values are plain: printable ASCII
+	// without '%', which no profile touches. A byte below 0x21 or above
+	// 0x7E sets its high bit in low|high, and a '%' leaves a zero byte in
+	// pct.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(value); i += 8 {
+		w := binary.LittleEndian.Uint64(value[i:])
+		low := (w - 0x21*ones) &^ w
+		high := (w&^highs + (0x80-0x7F)*ones) | w
+		pct := w ^ '%'*ones
+		if (low|high|(pct-ones)&^pct)&highs != 0 {
+			break // some byte may be touched: look closer
+		}
+	}
+	for _, c := range value[i:] {
 		if p.touches[c] {
 			return true
 		}

@@ -108,7 +108,7 @@ func Compile(f *syntax.File, p *Profile) *Robots { return CompileLayout(ReadLayo
 // The rules of every group share one array, sized once for the file: a
 // file of many rules otherwise grows each group's slice by doubling.
 func CompileLayout(l *Layout) *Robots {
-	r := &Robots{File: l.File, Profile: l.Profile, Layout: l, read: l.read}
+	r := &Robots{File: l.File, Profile: l.Profile, Layout: l, read: l.Profile.Read(l.File)}
 	n := 0
 	for k := range l.Rules {
 		switch {

@@ -17,10 +17,10 @@ import (
 // rule, rules outside any group are dropped, and with blankEndsGroup a
 // blank line ends the group too.
 func readExact(l *Layout, blankEndsGroup bool) {
-	f := l.read
 	b := newLayoutReader(l)
-	for i := range f.Lines {
-		line := &f.Lines[i]
+	for i := range l.lines.n {
+		f, k, shift := l.lines.line(i)
+		line := &f.Lines[k]
 		if line.Kind == syntax.LineBlank && blankEndsGroup {
 			b.close()
 			continue
@@ -32,7 +32,7 @@ func readExact(l *Layout, blankEndsGroup bool) {
 		case syntax.DirectiveUserAgent:
 			b.agent(i, f.Text(line.Value()), lowerToken)
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			b.rule(i, line.Directive == syntax.DirectiveAllow, line.Value())
+			b.rule(i, line.Directive == syntax.DirectiveAllow, shifted(line.Value(), shift))
 		}
 	}
 	b.finish()
