@@ -181,22 +181,25 @@ func (p *Profile) Read(f *syntax.File) *syntax.File {
 // mayNormalize reports whether the profile's normalisation may change
 // value: whether it holds a byte the profile touches.
 func (p *Profile) mayNormalize(value []byte) bool {
-	// Eight bytes at a time, most values are plain: printable ASCII
-	// without '%', which no profile touches. A byte below 0x21 or above
-	// 0x7E sets its high bit in low|high, and a '%' leaves a zero byte in
-	// pct.
+	// Most values are plain, printable ASCII without '%', which no
+	// profile touches: eight bytes at a time, the last eight overlapping
+	// the others, tell so. A byte below 0x21 or above 0x7E sets its high
+	// bit in low|high, and a '%' leaves a zero byte in pct.
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(value); i += 8 {
-		w := binary.LittleEndian.Uint64(value[i:])
-		low := (w - 0x21*ones) &^ w
-		high := (w&^highs + (0x80-0x7F)*ones) | w
-		pct := w ^ '%'*ones
-		if (low|high|(pct-ones)&^pct)&highs != 0 {
-			break // some byte may be touched: look closer
+	if n := len(value); n >= 8 {
+		plain := true
+		for i := 0; i < n && plain; i += 8 {
+			w := binary.LittleEndian.Uint64(value[min(i, n-8):])
+			low := (w - 0x21*ones) &^ w
+			high := (w&^highs + (0x80-0x7F)*ones) | w
+			pct := w ^ '%'*ones
+			plain = (low|high|(pct-ones)&^pct)&highs == 0
+		}
+		if plain {
+			return false
 		}
 	}
-	for _, c := range value[i:] {
+	for _, c := range value {
 		if p.touches[c] {
 			return true
 		}
