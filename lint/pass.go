@@ -66,12 +66,22 @@ func (s *shared) get(key any, build func() any) any {
 // should be a value of an unexported type of the caller's package.
 func (p *Pass) Shared(key any, build func() any) any { return p.shared.get(key, build) }
 
-// robotsKey keys the file compiled for a profile among the shared values.
-type robotsKey struct{ profile *match.Profile }
+// robotsKey and layoutKey key the file compiled for a profile, and its
+// layout, among the shared values.
+type (
+	robotsKey struct{ profile *match.Profile }
+	layoutKey struct{ profile *match.Profile }
+)
 
 // Robots returns the file as profile p reads it.
 func (p *Pass) Robots(profile *match.Profile) *match.Robots {
-	return p.shared.get(robotsKey{profile}, func() any { return match.Compile(p.File, profile) }).(*match.Robots)
+	return p.shared.get(robotsKey{profile}, func() any { return match.CompileLayout(p.Layout(profile)) }).(*match.Robots)
+}
+
+// Layout returns the groups of the file as profile p reads them, as line
+// indices: cheaper than Robots when a rule needs no matching.
+func (p *Pass) Layout(profile *match.Profile) *match.Layout {
+	return p.shared.get(layoutKey{profile}, func() any { return match.ReadLayout(p.File, profile) }).(*match.Layout)
 }
 
 // Targeted reports whether profile is one of the targets.

@@ -69,16 +69,13 @@ func targetedSearchCrawlers(pass *lint.Pass) []searchCrawler {
 }
 
 // crawlerView is a file as one search crawler reads it, reduced to what
-// the blocks-* rules ask: the groups, which of them the crawler obeys, and
-// their rules. It follows the profile (lint/match's google, or rfc9309 for
-// bing) in directive names, grouping and group selection, but compiling
-// the file for matching would cost these rules many times what they need.
-// Where the profile groups lines as the syntax tree does, which is nearly
-// always, the view takes the tree's groups and looks only at their
-// user-agent lines, and at the rules of the groups a question is about.
+// the blocks-* rules ask: the groups of the profile's layout (lint/match's
+// google, or rfc9309 for bing), which of them the crawler obeys, and what
+// their rules block.
 type crawlerView struct {
-	f      *syntax.File
-	google bool
+	l *match.Layout
+	f *syntax.File
+	// groups holds what status works out for each group of l.
 	groups []viewGroup
 	// selected are the indices of the groups the crawler obeys: those
 	// that name it, else the * groups; global says they are * groups.
@@ -88,189 +85,58 @@ type crawlerView struct {
 	key string
 }
 
-// viewGroup is one group of a crawlerView.
+// viewGroup is what a crawlerView works out about a group of its layout:
+// blockLine is the first Disallow line that matches every URL, or -1;
+// reopened says that an Allow rule of the group opens some URL. Both are
+// worked out on first use, when known is set.
 type viewGroup struct {
-	userAgents []int // the user-agent lines
-	// agents are the tokens the lines name, as the profile compares them
-	// ignoring ASCII case: "*" for the * group.
-	agents [][]byte
-	rules  []int // the rule lines
-	// blockLine is the first Disallow line that matches every URL, or -1;
-	// reopened says that an Allow rule of the group opens some URL. Both
-	// are worked out on first use, when known is set.
 	known     bool
 	blockLine int
 	reopened  bool
 }
 
-// names reports whether the group names the crawler whose lower-case
-// token is key ("*" for the * group).
-func (g *viewGroup) names(key string) bool {
-	for _, a := range g.agents {
-		if equalFoldLower(a, key) {
+// names reports whether group k names the crawler whose lower-case token
+// is key ("*" for the * group).
+func (v *crawlerView) names(k int, key string) bool {
+	for _, a := range v.l.GroupAgents(k) {
+		if v.l.Tokens[a.Token] == key {
 			return true
 		}
 	}
 	return false
 }
 
-// equalFoldLower reports whether b equals the lower-case lower, ignoring
-// ASCII case.
-func equalFoldLower(b []byte, lower string) bool {
-	if len(b) != len(lower) {
-		return false
-	}
-	for i, c := range b {
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		if c != lower[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// viewRule is an Allow or Disallow line with the value the profile reads.
+// viewRule is an Allow or Disallow line as the profile reads it.
 type viewRule struct {
-	line  int
-	allow bool
-	value []byte // in the source, or a copy for a line Google cuts
+	line     int
+	allow    bool
+	value    []byte // as the profile reads it, cut where it cuts the line
+	priority int32
 }
 
-// readForCrawler reads f as c's profile does, as far as it reads: past
-// its size limit there is no line, and the line across it is cut.
-func readForCrawler(f *syntax.File, c searchCrawler) *crawlerView {
-	f = c.profile.Read(f)
-	v := &crawlerView{f: f, google: c.profile == match.Google, key: syntax.LowerASCII(c.token)}
-	treeGroups := true
-	for _, x := range f.Facts {
-		switch x.Kind {
-		case syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong:
-			// Google cuts these lines short, and may read another
-			// directive, or none, in what it keeps.
-			if v.google && x.Line >= 0 {
-				treeGroups = false
-			}
-		case syntax.FactMissingColon:
-			// The standards need the colon that Google and the tree do
-			// without.
-			if d := f.Lines[x.Line].Directive; !v.google && (d == syntax.DirectiveUserAgent || d.IsRule()) {
-				treeGroups = false
-			}
-		}
-	}
-	if treeGroups && v.google {
-		// Google also reads misspelled and longer keys ("Disalow",
-		// "User-agents") as directives.
-		for i := range f.Lines {
-			if f.Lines[i].Directive == syntax.DirectiveOther {
-				if d, _, _, _ := match.GoogleLine(f, i); d == syntax.DirectiveUserAgent || d.IsRule() {
-					treeGroups = false
-					break
-				}
-			}
-		}
-	}
-	if treeGroups {
-		v.treeGroups()
-	} else {
-		v.readGroups()
-	}
-	var global []int
-	for k := range v.groups {
-		switch g := &v.groups[k]; {
-		case g.names(v.key):
-			v.selected = append(v.selected, k)
-		case g.names("*"):
-			global = append(global, k)
-		}
-	}
-	if len(v.selected) == 0 {
-		v.selected, v.global = global, true
-	}
-	return v
-}
-
-// treeGroups takes the groups of the syntax tree.
-func (v *crawlerView) treeGroups() {
-	f := v.f
-	n := 0
-	for _, g := range f.Groups {
-		n += len(g.UserAgents)
-	}
-	// One array holds every group's tokens.
-	tokens := make([][]byte, 0, n)
-	v.groups = make([]viewGroup, 0, len(f.Groups))
-	for _, g := range f.Groups {
-		agents, rules := g.UserAgents, g.Rules
-		first := len(tokens)
-		for _, ua := range agents {
-			tokens = append(tokens, v.token(f.Text(f.Lines[ua].Value())))
-		}
-		v.groups = append(v.groups, viewGroup{userAgents: agents, rules: rules, agents: tokens[first:len(tokens):len(tokens)]})
+// readForCrawler reads the file of layout l as c's profile does, l being
+// that profile's layout.
+func readForCrawler(l *match.Layout, c searchCrawler) *crawlerView {
+	return &crawlerView{
+		l:        l,
+		f:        l.File,
+		groups:   make([]viewGroup, len(l.Groups)),
+		selected: l.Select(c.token),
+		global:   l.Token(c.token) < 0,
+		key:      syntax.LowerASCII(c.token),
 	}
 }
 
-// token returns the crawler token a user-agent value names, as the profile
-// compares it ignoring ASCII case: for Google "*" or the value's leading
-// run of letters, '_' and '-'; for the standards the whole value.
-func (v *crawlerView) token(value []byte) []byte {
-	if !v.google {
-		return value
-	}
-	return match.GoogleToken(value)
-}
-
-// readGroups groups the lines as the profile does, line by line: for the
-// files whose groups the syntax tree does not show as the profile sees
-// them.
-func (v *crawlerView) readGroups() {
-	f := v.f
-	cur, ruleSeen := -1, false
-	for i := range f.Lines {
-		d, value, ok := v.line(i)
-		if !ok {
-			continue
-		}
-		switch d {
-		case syntax.DirectiveUserAgent:
-			if cur < 0 || ruleSeen {
-				v.groups = append(v.groups, viewGroup{})
-				cur, ruleSeen = len(v.groups)-1, false
-			}
-			g := &v.groups[cur]
-			g.userAgents = append(g.userAgents, i)
-			g.agents = append(g.agents, v.token(value))
-		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			if cur >= 0 { // before any group, no crawler reads it
-				ruleSeen = true
-				v.groups[cur].rules = append(v.groups[cur].rules, i)
-			}
+// rules returns the rules of group k.
+func (v *crawlerView) rules(k int) []viewRule {
+	lines := v.l.GroupRules(k)
+	out := make([]viewRule, 0, len(lines))
+	for i := range lines {
+		if r := &lines[i]; !r.Dropped {
+			out = append(out, viewRule{line: int(r.Line), allow: r.Allow, value: v.f.Text(r.Value()), priority: r.Priority})
 		}
 	}
-}
-
-// line returns the user-agent or rule directive the profile reads on line
-// i, with its value, and false for any other line.
-func (v *crawlerView) line(i int) (syntax.Directive, []byte, bool) {
-	var d syntax.Directive
-	var value []byte
-	if v.google {
-		d, _, value, _ = match.GoogleLine(v.f, i)
-	} else {
-		d, value = match.StandardLine(v.f, i)
-	}
-	if d != syntax.DirectiveUserAgent && !d.IsRule() {
-		return 0, nil, false
-	}
-	return d, value, true
-}
-
-// rule returns rule line i as the profile reads it.
-func (v *crawlerView) rule(i int) viewRule {
-	d, value, _ := v.line(i)
-	return viewRule{line: i, allow: d == syntax.DirectiveAllow, value: value}
+	return out
 }
 
 // status works out group k's blockLine and reopened.
@@ -280,11 +146,10 @@ func (v *crawlerView) status(k int) *viewGroup {
 		return g
 	}
 	g.known, g.blockLine = true, -1
-	for _, i := range g.rules {
-		r := v.rule(i)
+	for _, r := range v.rules(k) {
 		switch {
 		case !r.allow && g.blockLine < 0 && matchesEverything(r.value):
-			g.blockLine = i
+			g.blockLine = r.line
 		case r.allow && len(r.value) > 0 && (r.value[0] == '/' || r.value[0] == '*'):
 			g.reopened = true
 		}
@@ -345,7 +210,7 @@ func runBlocksEverything(pass *lint.Pass) {
 	f := pass.File
 	var found []*blockedBy
 	for _, c := range targetedSearchCrawlers(pass) {
-		v := readForCrawler(f, c)
+		v := readForCrawler(pass.Layout(c.profile), c)
 		line := v.blockLine()
 		if line < 0 {
 			continue
@@ -390,10 +255,9 @@ func (v *crawlerView) howBlocked(f *syntax.File, c searchCrawler, line int) (sev
 	// unseen, past a blank line and lines that are not rules.
 	var naming []int
 	for _, k := range v.selected {
-		g := &v.groups[k]
-		for j, ua := range g.userAgents {
-			if equalFoldLower(g.agents[j], key) {
-				naming = append(naming, ua)
+		for _, a := range v.l.GroupAgents(k) {
+			if v.l.Tokens[a.Token] == key {
+				naming = append(naming, int(a.Line))
 			}
 		}
 	}
@@ -453,13 +317,12 @@ func (v *crawlerView) namedSibling(f *syntax.File, c searchCrawler) (string, boo
 		return "", false
 	}
 	for k := range v.groups {
-		g := &v.groups[k]
-		if g.names("*") || v.blocksAll(k) {
+		if v.names(k, "*") || v.blocksAll(k) {
 			continue
 		}
-		for j, a := range g.agents {
-			if other := kb.LookupCrawler(string(a)); other != nil && other != own && other.Operator == own.Operator && other.Category == kb.CategorySearch {
-				return string(f.Text(f.Lines[g.userAgents[j]].Value())), true
+		for _, a := range v.l.GroupAgents(k) {
+			if other := kb.LookupCrawler(v.l.Tokens[a.Token]); other != nil && other != own && other.Operator == own.Operator && other.Category == kb.CategorySearch {
+				return string(f.Text(f.Lines[a.Line].Value())), true
 			}
 		}
 	}
@@ -470,7 +333,7 @@ func (v *crawlerView) namedSibling(f *syntax.File, c searchCrawler) (string, boo
 // site open to them: the file lists the crawlers it lets in.
 func (v *crawlerView) opensToOthers() bool {
 	for k := range v.groups {
-		if !v.groups[k].names("*") && !v.blocksAll(k) {
+		if !v.names(k, "*") && !v.blocksAll(k) {
 			return true
 		}
 	}

@@ -209,10 +209,10 @@ func runBlocksResources(pass *lint.Pass) {
 		// The Allow rules, which may open resources again, and the
 		// Disallow rules that name resources, of the crawler's groups.
 		var allows, candidates []viewRule
-		v := readForCrawler(f, c)
+		v := readForCrawler(pass.Layout(c.profile), c)
 		for _, k := range v.selected {
-			for _, i := range v.groups[k].rules {
-				switch r := v.rule(i); {
+			for _, r := range v.rules(k) {
+				switch {
 				case len(r.value) == 0:
 				case r.allow:
 					allows = append(allows, r)
@@ -231,7 +231,7 @@ func runBlocksResources(pass *lint.Pass) {
 			kinds := 0
 			for _, probe := range probes {
 				// A longer Allow may open the resources again.
-				if path := []byte(probe); patternMatches(rule.value, path) && !reopenedFor(allows, path, len(rule.value)) {
+				if c.profile.Matches(false, string(rule.value), probe) && !reopenedFor(c.profile, allows, probe, rule.priority) {
 					kinds |= resourceKind(probe)
 				}
 			}
@@ -279,68 +279,15 @@ func runBlocksResources(pass *lint.Pass) {
 	}
 }
 
-// reopenedFor reports whether an Allow rule at least as long as a
-// Disallow rule of n bytes matches path, and so keeps that rule from
-// deciding: the longest pattern decides, and Allow wins a tie.
-func reopenedFor(allows []viewRule, path []byte, n int) bool {
+// reopenedFor reports whether an Allow rule whose priority is at least
+// that of a Disallow rule (for Google and RFC 9309, a pattern at least as
+// long) matches path, and so keeps that rule from deciding: the highest
+// priority decides, and Allow wins a tie.
+func reopenedFor(p *match.Profile, allows []viewRule, path string, priority int32) bool {
 	for k := range allows {
-		if a := &allows[k]; len(a.value) >= n && literalStartMatches(a.value, path) && patternMatches(a.value, path) {
+		if a := &allows[k]; a.priority >= priority && p.Matches(true, string(a.value), path) {
 			return true
 		}
 	}
 	return false
-}
-
-// literalStartMatches reports whether path starts with the pattern's part
-// before its first '*': most rules fail that test in a byte or two.
-func literalStartMatches(pattern, path []byte) bool {
-	for i, c := range pattern {
-		switch {
-		case c == '*' || c == '$' && i == len(pattern)-1:
-			return true
-		case i >= len(path) || path[i] != c:
-			return false
-		}
-	}
-	return true
-}
-
-// patternMatches reports whether a path pattern matches path from its
-// start: '*' matches any run of bytes, and a '$' at the end of the
-// pattern anchors it at the end of the path.
-func patternMatches(pattern, path []byte) bool {
-	if p, ok := bytes.CutSuffix(pattern, []byte("$")); ok {
-		return globMatch(p, path, true)
-	}
-	return globMatch(pattern, path, false)
-}
-
-// globMatch reports whether pattern, with '*' matching any run of bytes,
-// matches all of s, or with full false a prefix of s. Backtracking to the
-// last '*' only keeps it within len(pattern) × len(s) steps.
-func globMatch(pattern, s []byte, full bool) bool {
-	p, i := 0, 0
-	star, mark := -1, 0
-	for i < len(s) {
-		if !full && p == len(pattern) {
-			return true
-		}
-		switch {
-		case p < len(pattern) && pattern[p] == '*':
-			star, mark = p, i
-			p++
-		case p < len(pattern) && pattern[p] == s[i]:
-			p++
-			i++
-		case star >= 0:
-			p, mark = star+1, mark+1
-			i = mark
-		default:
-			return false
-		}
-	}
-	for p < len(pattern) && pattern[p] == '*' {
-		p++
-	}
-	return p == len(pattern)
 }

@@ -77,10 +77,10 @@ func runConflictingRules(pass *lint.Pass) {
 
 // reportConflict reports rule r, which has the pattern of the earlier rule
 // q of the other kind.
-func reportConflict(pass *lint.Pass, m *pathModel, q, r *pathRule) {
+func reportConflict(pass *lint.Pass, m *comparison, q, r *comparedRule) {
 	f := m.f
 	lq, lr := &f.Lines[q.line], &f.Lines[r.line]
-	longest := pathNames(pass, func(p *match.Profile) bool { return p != match.Legacy })
+	longest := targetReaders(pass, func(p *match.Profile) bool { return p != match.Legacy })
 	if len(longest) == 0 {
 		longest = []string{"longest-match crawlers"}
 	}
@@ -91,32 +91,32 @@ func reportConflict(pass *lint.Pass, m *pathModel, q, r *pathRule) {
 	var msg string
 	if r.allow {
 		msg = fmt.Sprintf("%s names the same path as %s on %s%s: %s the Allow, so the Disallow does nothing",
-			pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line), where, prose.Subject(longest, "follows", "follow"))
+			ruleText(f, lr), ruleText(f, lq), lineRef(q.line), where, prose.Subject(longest, "follows", "follow"))
 		if pass.Targeted(match.Legacy) {
 			msg += ", while " + match.Legacy.Readers + " take the first rule, the Disallow"
 		}
 	} else {
 		msg = fmt.Sprintf("%s names the same path as %s on %s%s: %s the Allow, so this Disallow does nothing",
-			pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line), where, prose.Subject(longest, "follows", "follow"))
+			ruleText(f, lr), ruleText(f, lq), lineRef(q.line), where, prose.Subject(longest, "follows", "follow"))
 	}
-	pass.Report(pathDirective(lr), msg+"; keep the one you mean", lint.WithRelated(pathDirective(lq), "the other rule"))
+	pass.Report(directiveSpan(lr), msg+"; keep the one you mean", lint.WithRelated(directiveSpan(lq), "the other rule"))
 }
 
 // reportEmptyAndAll reports the later of an empty Disallow and a
 // `Disallow: /` for the same crawlers.
-func reportEmptyAndAll(pass *lint.Pass, m *pathModel, empty, all *pathRule) {
+func reportEmptyAndAll(pass *lint.Pass, m *comparison, empty, all *comparedRule) {
 	f := m.f
 	le, la := &f.Lines[empty.line], &f.Lines[all.line]
 	var at, other syntax.Span
 	var msg string
 	if empty.line > all.line {
-		at, other = pathDirective(le), pathDirective(la)
+		at, other = directiveSpan(le), directiveSpan(la)
 		msg = fmt.Sprintf("an empty %s allows everything, but %s on %s blocks everything for the same crawlers, and crawlers obey it: "+
-			"this line does nothing; keep the one you mean", "`"+string(f.Text(le.Key()))+":`", pathRuleText(f, la), pathLineRef(all.line))
+			"this line does nothing; keep the one you mean", "`"+string(f.Text(le.Key()))+":`", ruleText(f, la), lineRef(all.line))
 	} else {
-		at, other = pathDirective(la), pathDirective(le)
+		at, other = directiveSpan(la), directiveSpan(le)
 		msg = fmt.Sprintf("%s blocks everything, while the empty %s on %s allows everything for the same crawlers: crawlers block "+
-			"the whole site and the empty rule does nothing; keep the one you mean", pathRuleText(f, la), "`"+string(f.Text(le.Key()))+":`", pathLineRef(empty.line))
+			"the whole site and the empty rule does nothing; keep the one you mean", ruleText(f, la), "`"+string(f.Text(le.Key()))+":`", lineRef(empty.line))
 	}
 	pass.Report(at, msg, lint.WithRelated(other, "the other rule"))
 }

@@ -30,8 +30,16 @@ var ControlCharacter = &lint.Rule{
 			"(`/private%E2%80%8B/`), which no URL contains; in a user-agent value it ends the " +
 			"crawler name Google reads. They come from copying text out of web pages, word " +
 			"processors and chat tools, and from broken encodings.",
-		Instead: "Delete the character. The fix does that; it is applied automatically only where " +
-			"no crawler reads the line differently without it.",
+		Instead: "Delete the character.",
+		FixSafety: "The fix deletes the characters, writes a space for space-like characters right after the colon " +
+			"(`Disallow:<NBSP>/tmp/`), or repairs UTF-8 text decoded as Latin-1. It is safe (applied by `--fix`) " +
+			"when Google, and every other crawler you target, read the line the same after the fix, and the file " +
+			"is no larger than 500 KiB, where a shorter line moves the point crawlers stop reading. When the " +
+			"character changes what Google reads (a NUL byte that ends the line for Google, a character that " +
+			"makes a name unknown or becomes part of a path), the fix changes Google's verdicts; when only other " +
+			"crawlers read the line differently, making them read it as Google does is still unproved, since how " +
+			"they group the rest of the file decides where their verdicts go: both are unsafe (applied only with " +
+			"`--unsafe-fixes`).",
 	},
 	Flagged:  "User-agent: *\nDisallow: /private\u200b/\n",
 	Clean:    "User-agent: *\nDisallow: /private/\n",

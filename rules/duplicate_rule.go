@@ -54,30 +54,30 @@ func runDuplicateRule(pass *lint.Pass) {
 }
 
 // reportDuplicate reports rule r, which repeats rule q.
-func reportDuplicate(pass *lint.Pass, m *pathModel, q, r *pathRule) {
+func reportDuplicate(pass *lint.Pass, m *comparison, q, r *comparedRule) {
 	f := m.f
 	lq, lr := &f.Lines[q.line], &f.Lines[r.line]
 	where := "of the same group"
 	if q.group != r.group {
-		where = "in another group for the same crawlers (" + pathAgents(m.groups[r.group].agents) + "), which crawlers merge with this one"
+		where = "in another group for the same crawlers (" + agentList(m.agents(r.group)) + "), which crawlers merge with this one"
 	}
-	msg := pathRuleText(f, lr) + " repeats " + pathLineRef(q.line) + " " + where + ": crawlers read the rule once, so this line changes nothing"
+	msg := ruleText(f, lr) + " repeats " + lineRef(q.line) + " " + where + ": crawlers read the rule once, so this line changes nothing"
 	// Deleting the repeat keeps Google's reading when its group keeps a
 	// rule line (else its user-agent lines would join the next group's),
 	// and the other profiles' when they read both copies in one group.
 	// Rules written differently that Google reads alike (`%7e`, `%7E`)
 	// are not proved alike for the others.
 	safe := !m.pastLimit &&
-		m.groups[r.group].end-m.groups[r.group].first >= 2 &&
+		m.groupRules(r.group) >= 2 &&
 		bytes.Equal(f.Text(lq.Value()), f.Text(lr.Value())) &&
 		m.sameReaders(pass, q, r)
-	pass.Report(pathDirective(lr), msg,
-		lint.WithRelated(pathDirective(lq), "first written here"),
-		lint.WithFix(lint.Fix{Title: "Delete the repeated rule", Safe: safe, Edits: []lint.Edit{pathDeleteLine(f, int(r.line))}}))
+	pass.Report(directiveSpan(lr), msg,
+		lint.WithRelated(directiveSpan(lq), "first written here"),
+		lint.WithFix(lint.Fix{Title: "Delete the repeated rule", Safe: safe, Edits: []lint.Edit{deleteLine(f, int(r.line))}}))
 }
 
-// pathAgents lists crawler tokens for a message: "googlebot, bingbot".
-func pathAgents(agents []string) string {
+// agentList lists crawler tokens for a message: "googlebot, bingbot".
+func agentList(agents []string) string {
 	if len(agents) > 4 {
 		return strings.Join(agents[:3], ", ") + " and " + prose.Int(len(agents)-3) + " more"
 	}

@@ -83,3 +83,8 @@ func nameFix(pass *lint.Pass, i int, info *lineInfo) (lint.Fix, bool) {
 	}
 	return lint.Fix{Title: title, Safe: pass.ProveSafe(i, edits), Edits: edits}, true
 }
+
+// deleteLine returns the edit that deletes line i with its terminator.
+func deleteLine(f *syntax.File, i int) lint.Edit {
+	return lint.Edit{Span: f.Lines[i].Span}
+}

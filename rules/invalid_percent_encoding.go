@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -39,11 +40,11 @@ var InvalidPercentEncoding = &lint.Rule{
 
 func runInvalidPercentEncoding(pass *lint.Pass) {
 	f := pass.File
-	if pathNotRobots(f) {
+	if notRobotsTxt(pass) {
 		return
 	}
-	pathLinesWithByte(f, "%", func(i int, l *syntax.Line, value []byte) {
-		k := pathBadPercent(value)
+	ruleLinesWithByte(f, "%", func(i int, l *syntax.Line, value []byte) {
+		k := badPercent(value)
 		if k < 0 {
 			return
 		}
@@ -51,13 +52,13 @@ func runInvalidPercentEncoding(pass *lint.Pass) {
 		span := syntax.Span{Start: start + k, End: start + min(k+3, len(value))}
 		pass.Report(span, fmt.Sprintf("%s is no percent-escape (`%%` and two hex digits): crawlers match a literal `%%` here, "+
 			"which well-formed URLs write as `%%25`, so the rule misses the pages it names; write `%%25` for a percent sign, "+
-			"`*` for a wildcard", pathQuote(f, span)))
+			"`*` for a wildcard", prose.Quote(f.Text(span))))
 	})
 }
 
-// pathBadPercent returns the offset of the first '%' in value that starts
+// badPercent returns the offset of the first '%' in value that starts
 // neither an escape nor a `%name%` placeholder, or -1.
-func pathBadPercent(value []byte) int {
+func badPercent(value []byte) int {
 	for at := 0; ; {
 		k := bytes.IndexByte(value[at:], '%')
 		if k < 0 {
@@ -68,7 +69,7 @@ func pathBadPercent(value []byte) int {
 			at = k + 3
 			continue
 		}
-		if end := pathPlaceholder(value, k); end > 0 {
+		if end := placeholderEnd(value, k); end > 0 {
 			at = end
 			continue
 		}
@@ -76,15 +77,20 @@ func pathBadPercent(value []byte) int {
 	}
 }
 
-// pathPlaceholder returns the end of the placeholder `%name%` that starts
+// placeholderEnd returns the end of the placeholder `%name%` that starts
 // at value[k], or 0.
-func pathPlaceholder(value []byte, k int) int {
+func placeholderEnd(value []byte, k int) int {
 	i := k + 1
-	for i < len(value) && (pathAlnum(value[i]) || value[i] == '_' || value[i] == '-' || value[i] == '.') {
+	for i < len(value) && (isAlnum(value[i]) || value[i] == '_' || value[i] == '-' || value[i] == '.') {
 		i++
 	}
 	if i > k+1 && i < len(value) && value[i] == '%' {
 		return i + 1
 	}
 	return 0
+}
+
+// isHexDigit reports whether c is a hexadecimal digit, in either case.
+func isHexDigit(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F'
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/robotslint/robotslint/lint/linttest"
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -26,8 +27,7 @@ import (
 // there, and generated files.
 func readingFiles(t *testing.T) map[string][]byte {
 	files := map[string][]byte{}
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "shared", "corpus", "files", "*.txt"))
-	for _, p := range paths {
+	for _, p := range linttest.CorpusFilesIfPresent() {
 		src, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
@@ -230,11 +230,18 @@ func TestReadingCrawlerView(t *testing.T) {
 		f := syntax.Parse(src)
 		for _, sc := range searchCrawlers {
 			c.queries++
-			v := readForCrawler(f, sc)
+			v := readForCrawler(match.ReadLayout(f, sc.profile), sc)
 			r := match.Compile(f, sc.profile)
 			var got, want [][2][]int
-			for _, g := range v.groups {
-				got = append(got, [2][]int{g.userAgents, g.rules})
+			for k := range v.groups {
+				var agents, rules []int
+				for _, a := range v.l.GroupAgents(k) {
+					agents = append(agents, int(a.Line))
+				}
+				for _, r := range v.rules(k) {
+					rules = append(rules, r.line)
+				}
+				got = append(got, [2][]int{agents, rules})
 			}
 			for _, g := range r.Groups {
 				var rules []int

@@ -34,9 +34,6 @@ func TestRuleList(t *testing.T) {
 			t.Errorf("%s: every documentation section must be written", r.Name)
 		}
 		switch hasSafety := r.Doc.FixSafety != ""; {
-		case fixSafetyPending[r.Name] && hasSafety:
-			t.Errorf("%s: its Fix safety section is written: take it out of fixSafetyPending", r.Name)
-		case fixSafetyPending[r.Name]:
 		case r.Fixable && !hasSafety:
 			t.Errorf("%s: a fixable rule's documentation needs a Fix safety section: when is its fix safe, and what could it change for which crawler", r.Name)
 		case !r.Fixable && hasSafety:
@@ -113,12 +110,6 @@ func TestRuleList(t *testing.T) {
 		}
 	}
 }
-
-// fixSafetyPending are fixable rules whose Fix safety section is not
-// written yet because their documentation lives in a file that another
-// change of issue 14 is rewriting (control_character.go);
-// the text waits in the branch's report, to be added when they merge.
-var fixSafetyPending = map[string]bool{"control-character": true}
 
 // fires reports whether rule r reports anything in src with every rule on
 // (suppression comments need the rule they suppress to run).

@@ -39,7 +39,7 @@ var MultiplePaths = &lint.Rule{
 
 func runMultiplePaths(pass *lint.Pass) {
 	f := pass.File
-	if pathNotRobots(f) {
+	if notRobotsTxt(pass) {
 		return
 	}
 	for _, x := range f.Facts {
@@ -47,11 +47,11 @@ func runMultiplePaths(pass *lint.Pass) {
 			continue
 		}
 		l := &f.Lines[x.Line]
-		allow, ok := pathRuleKind(f, l)
+		allow, ok := googleRuleKind(f, l)
 		if !ok {
 			continue
 		}
-		words, ok := pathSeveralPaths(f.Text(l.Value()))
+		words, ok := severalPaths(f.Text(l.Value()))
 		if !ok {
 			continue
 		}
@@ -61,17 +61,17 @@ func runMultiplePaths(pass *lint.Pass) {
 		}
 		msg := fmt.Sprintf("this line lists %s, but crawlers read the whole value %s as one pattern, spaces included, "+
 			"and URLs carry a space as `%%20`: the rule %s nothing; put each path on its own line",
-			prose.Count(len(words), "path", "paths"), pathQuote(f, l.Value()), verb)
-		pass.Report(l.Value(), msg, lint.WithFix(pathSplitFix(f, x.Line, words)))
+			prose.Count(len(words), "path", "paths"), prose.Quote(f.Text(l.Value())), verb)
+		pass.Report(l.Value(), msg, lint.WithFix(splitFix(f, x.Line, words)))
 	}
 }
 
-// pathSeveralPaths splits a rule's value at spaces and tabs, and reports
+// severalPaths splits a rule's value at spaces and tabs, and reports
 // whether it reads as several paths: every word starts with '/' or '*'.
 // A value like `/my page.pdf` or `/ tmp /` is one path with spaces in it
 // (unencoded-path reports it), and `/a.htmlDisallow: /b` is two lines run
 // together, which is another mistake.
-func pathSeveralPaths(value []byte) ([][]byte, bool) {
+func severalPaths(value []byte) ([][]byte, bool) {
 	if len(value) == 0 || value[0] != '/' && value[0] != '*' {
 		return nil, false
 	}
@@ -79,7 +79,7 @@ func pathSeveralPaths(value []byte) ([][]byte, bool) {
 	if len(words) < 2 {
 		return nil, false
 	}
-	if pathJoinedLines(value) {
+	if joinedLines(value) {
 		return nil, false
 	}
 	for _, w := range words[1:] {
@@ -90,10 +90,10 @@ func pathSeveralPaths(value []byte) ([][]byte, bool) {
 	return words, true
 }
 
-// pathJoinedLines reports whether a value holds another directive, as
+// joinedLines reports whether a value holds another directive, as
 // `/a.htmlDisallow: /b` does: lines run together, which is a mistake of
 // its own, not a path with spaces.
-func pathJoinedLines(value []byte) bool {
+func joinedLines(value []byte) bool {
 	if bytes.IndexByte(value, ':') < 0 {
 		return false
 	}
@@ -106,15 +106,15 @@ func pathJoinedLines(value []byte) bool {
 	return false
 }
 
-// pathSplitFix returns the fix that puts each of the words of line i on a
-// line of its own, with the same key and indentation, and the line's own
+// splitFix returns the fix that puts each of the words of line i on a
+// line of its own, with the same key and indentation, and the file's line
 // terminator between them; the comment stays on the last line. It changes
 // what every crawler reads (it blocks paths that were not blocked), so it
 // is unsafe.
-func pathSplitFix(f *syntax.File, i int, words [][]byte) lint.Fix {
+func splitFix(f *syntax.File, i int, words [][]byte) lint.Fix {
 	l := &f.Lines[i]
 	prefix := string(f.Text(syntax.Span{Start: l.Span.Start, End: l.Value().Start}))
-	eol := pathEOL(f, i)
+	eol := f.Newline()
 	var b strings.Builder
 	for k, w := range words {
 		if k > 0 {
@@ -127,15 +127,4 @@ func pathSplitFix(f *syntax.File, i int, words [][]byte) lint.Fix {
 		Title: "Put each path on its own line",
 		Edits: []lint.Edit{{Span: l.Value(), NewText: b.String()}},
 	}
-}
-
-// pathEOL returns the line terminator to use when splitting line i: its
-// own, or for a last line without one, the previous line's, or "\n".
-func pathEOL(f *syntax.File, i int) string {
-	for k := i; k >= 0; k-- {
-		if eol := f.Lines[k].EOL(); eol.Len() > 0 {
-			return string(f.Text(eol))
-		}
-	}
-	return "\n"
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -40,7 +41,7 @@ var PathNotAbsolute = &lint.Rule{
 
 func runPathNotAbsolute(pass *lint.Pass) {
 	f := pass.File
-	if pathNotRobots(f) {
+	if notRobotsTxt(pass) {
 		return
 	}
 	for i := range f.Lines {
@@ -55,11 +56,11 @@ func runPathNotAbsolute(pass *lint.Pass) {
 		case '/', '*', '^', '\\':
 			continue
 		}
-		if _, ok := pathRuleKind(f, l); !ok {
+		if _, ok := googleRuleKind(f, l); !ok {
 			continue
 		}
-		quoted := pathQuote(f, l.Value())
-		path, isURL := pathOfURL(value)
+		quoted := prose.Quote(f.Text(l.Value()))
+		path, isURL := urlPath(value)
 		var msg string
 		if isURL {
 			msg = fmt.Sprintf("%s is a full URL, but crawlers match rules against the path of URLs on this site only, "+
@@ -93,17 +94,17 @@ func runPathNotAbsolute(pass *lint.Pass) {
 	}
 }
 
-// pathOfURL reports whether value is a URL, with a scheme
+// urlPath reports whether value is a URL, with a scheme
 // ("https://example.com/a") or a host name and a path ("www.example.com/a"),
 // and returns its path with any query.
-func pathOfURL(value []byte) ([]byte, bool) {
+func urlPath(value []byte) ([]byte, bool) {
 	rest := value
-	if k := bytes.Index(value, []byte("://")); k > 0 && pathIsScheme(value[:k]) {
+	if k := bytes.Index(value, []byte("://")); k > 0 && isURLScheme(value[:k]) {
 		rest = value[k+3:]
 	} else {
 		// A host name needs a path after it: "index.html" is a file.
 		slash := bytes.IndexByte(value, '/')
-		if slash < 0 || !pathIsHost(value[:slash]) {
+		if slash < 0 || !isHost(value[:slash]) {
 			return nil, false
 		}
 	}
@@ -117,7 +118,7 @@ func pathOfURL(value []byte) ([]byte, bool) {
 	return []byte("/"), true
 }
 
-func pathIsScheme(s []byte) bool {
+func isURLScheme(s []byte) bool {
 	for i, c := range s {
 		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.')) {
 			return false
@@ -126,9 +127,9 @@ func pathIsScheme(s []byte) bool {
 	return len(s) > 0
 }
 
-// pathIsHost reports whether s looks like a host name: dot-separated
+// isHost reports whether s looks like a host name: dot-separated
 // labels of letters, digits and '-', the last of letters only.
-func pathIsHost(s []byte) bool {
+func isHost(s []byte) bool {
 	labels := bytes.Split(s, []byte("."))
 	if len(labels) < 2 {
 		return false

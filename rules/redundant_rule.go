@@ -128,9 +128,9 @@ func runRedundantRule(pass *lint.Pass) {
 
 type redSweep struct {
 	pass  *lint.Pass
-	m     *pathModel
+	m     *comparison
 	rfc   bool
-	items []pathItem
+	items []sortedRule
 	order []int32 // items, sorted by cluster and literal prefix
 	// divergent holds, by cluster and kind, the priorities of the rules
 	// RFC 9309 parsers read differently from Google.
@@ -140,13 +140,13 @@ type redSweep struct {
 }
 
 // lit returns the literal prefix of item it's pattern.
-func (s *redSweep) lit(it *pathItem) []byte { return s.m.lit(it) }
+func (s *redSweep) lit(it *sortedRule) []byte { return s.m.lit(it) }
 
 // at returns the k-th item in sorted order.
-func (s *redSweep) at(k int) *pathItem { return &s.items[s.order[k]] }
+func (s *redSweep) at(k int) *sortedRule { return &s.items[s.order[k]] }
 
 // span returns the priorities of an item in the profiles checked.
-func (s *redSweep) span(it *pathItem) prioSpan {
+func (s *redSweep) span(it *sortedRule) prioSpan {
 	if s.rfc {
 		return prioSpan{min(it.prio, it.rfcPrio), max(it.prio, it.rfcPrio)}
 	}
@@ -266,9 +266,9 @@ func (s *redSweep) judge(e *redEntry) {
 // literal prefix of r's literal prefix, and its length; it must be read
 // wherever r is read, and come first for first-match readers. For a rule
 // with wildcards, a rule equal to its literal prefix counts.
-func (s *redSweep) cover(e *redEntry, it *pathItem, r *pathRule) (*pathRule, int32) {
+func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*comparedRule, int32) {
 	m := s.m
-	try := func(x *redEntry) *pathRule {
+	try := func(x *redEntry) *comparedRule {
 		if x.groups&(1<<(r.group&63)) == 0 {
 			return nil
 		}
@@ -312,18 +312,18 @@ func (s *redSweep) cover(e *redEntry, it *pathItem, r *pathRule) (*pathRule, int
 	return nil, 0
 }
 
-func (s *redSweep) report(q, r *pathRule) {
+func (s *redSweep) report(q, r *comparedRule) {
 	f := s.m.f
 	lq, lr := &f.Lines[q.line], &f.Lines[r.line]
 	var msg string
 	if r.allow {
 		msg = fmt.Sprintf("%s allows nothing that %s on %s does not already allow, and no Disallow rule lies between them: "+
-			"deleting it changes no crawler's verdict", pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line))
+			"deleting it changes no crawler's verdict", ruleText(f, lr), ruleText(f, lq), lineRef(q.line))
 	} else {
 		msg = fmt.Sprintf("%s blocks nothing that %s on %s does not already block, and no Allow rule lies between them: "+
-			"deleting it changes no crawler's verdict", pathRuleText(f, lr), pathRuleText(f, lq), pathLineRef(q.line))
+			"deleting it changes no crawler's verdict", ruleText(f, lr), ruleText(f, lq), lineRef(q.line))
 	}
-	s.pass.Report(pathDirective(lr), msg,
-		lint.WithRelated(pathDirective(lq), "the broader rule"),
-		lint.WithFix(lint.Fix{Title: "Delete the redundant rule", Safe: !s.m.pastLimit, Edits: []lint.Edit{pathDeleteLine(f, int(r.line))}}))
+	s.pass.Report(directiveSpan(lr), msg,
+		lint.WithRelated(directiveSpan(lq), "the broader rule"),
+		lint.WithFix(lint.Fix{Title: "Delete the redundant rule", Safe: !s.m.pastLimit, Edits: []lint.Edit{deleteLine(f, int(r.line))}}))
 }

@@ -43,14 +43,14 @@ var RegexInPath = &lint.Rule{
 
 func runRegexInPath(pass *lint.Pass) {
 	f := pass.File
-	if pathNotRobots(f) {
+	if notRobotsTxt(pass) {
 		return
 	}
-	pathLinesWithByte(f, "\\[(+^", func(i int, l *syntax.Line, value []byte) {
+	ruleLinesWithByte(f, "\\[(+^", func(i int, l *syntax.Line, value []byte) {
 		if len(value) == 0 {
 			return
 		}
-		s, e, what := pathFindRegex(value)
+		s, e, what := findRegex(value)
 		if s < 0 {
 			return
 		}
@@ -71,9 +71,9 @@ func runRegexInPath(pass *lint.Pass) {
 	})
 }
 
-// pathFindRegex returns the first regular-expression construct in a
+// findRegex returns the first regular-expression construct in a
 // pattern, as the byte range [s, e) and a description, or s = -1.
-func pathFindRegex(v []byte) (s, e int, what string) {
+func findRegex(v []byte) (s, e int, what string) {
 	if v[0] == '^' {
 		return 0, 1, "a regular-expression anchor"
 	}
@@ -116,7 +116,7 @@ func pathCharClass(v []byte, open int) int {
 		switch {
 		case v[i] == '\\' && i+1 < len(v):
 			i += 2
-		case i+2 < len(v) && v[i+1] == '-' && v[i+2] != ']' && pathAlnum(v[i]) && pathAlnum(v[i+2]) && v[i] <= v[i+2]:
+		case i+2 < len(v) && v[i+1] == '-' && v[i+2] != ']' && isAlnum(v[i]) && isAlnum(v[i+2]) && v[i] <= v[i+2]:
 			ranges++
 			i += 3
 		case v[i] == '_' || v[i] == '-' || negated && v[i] != '[':
@@ -155,6 +155,6 @@ func pathAlternative(v []byte, open int) int {
 	return open + end + 1
 }
 
-func pathAlnum(c byte) bool {
+func isAlnum(c byte) bool {
 	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }

@@ -58,7 +58,7 @@ var RuleOrder = &lint.Rule{
 type orderItem struct {
 	pat   []byte // the pattern, which legacy parsers and Google read alike
 	group int32  // the legacy group
-	rule  int32  // index in pathModel.rules
+	rule  int32  // index in comparison.rules
 }
 
 // orderEntry is one distinct pattern on the sweep's stack, with the
@@ -66,7 +66,7 @@ type orderItem struct {
 type orderEntry struct {
 	pat      []byte
 	group    int32
-	earliest int32 // index in pathModel.rules
+	earliest int32 // index in comparison.rules
 }
 
 func runRuleOrder(pass *lint.Pass) {
@@ -173,7 +173,7 @@ func runRuleOrder(pass *lint.Pass) {
 
 type orderCheck struct {
 	pass   *lint.Pass
-	m      *pathModel
+	m      *comparison
 	legacy bool
 	// byCluster lists the rules of each cluster, built on first use, to
 	// check a move for first-match parsers; budget bounds that work to a
@@ -186,12 +186,11 @@ type orderCheck struct {
 // r's paths, is of the other kind, with r a plain path every profile
 // reads as written: a wildcard rule is another disagreement
 // (wildcard-portability).
-func (o *orderCheck) hides(q, r *pathRule) bool {
+func (o *orderCheck) hides(q, r *comparedRule) bool {
 	if q.allow == r.allow || q.line > r.line || q.group != r.group {
 		return false
 	}
-	value := o.m.f.Text(o.m.f.Lines[r.line].Value())
-	return pathClean(value) && !bytes.ContainsAny(value, "*$")
+	return r.clean && !bytes.ContainsAny(o.m.pat(r), "*$")
 }
 
 // report reports rule q, which hides the more specific rules rs from
@@ -201,7 +200,7 @@ func (o *orderCheck) report(qi int32, rs []int32) {
 	q := &m.rules[qi]
 	lq := &f.Lines[q.line]
 	last := &m.rules[rs[len(rs)-1]]
-	longest := pathNames(o.pass, func(p *match.Profile) bool { return p != match.Legacy })
+	longest := targetReaders(o.pass, func(p *match.Profile) bool { return p != match.Legacy })
 	if len(longest) == 0 {
 		longest = []string{"longest-match crawlers"}
 	}
@@ -213,23 +212,23 @@ func (o *orderCheck) report(qi int32, rs []int32) {
 	if len(rs) == 1 {
 		msg = fmt.Sprintf("%s stop at this %s and never reach the more specific %s on %s, which %s: "+
 			"put the more specific rule first, and every crawler reads it alike",
-			first, pathRuleText(f, lq), pathRuleText(f, &f.Lines[last.line]), pathLineRef(last.line), prose.Subject(longest, "follows", "follow"))
+			first, ruleText(f, lq), ruleText(f, &f.Lines[last.line]), lineRef(last.line), prose.Subject(longest, "follows", "follow"))
 	} else {
 		msg = fmt.Sprintf("%s stop at this %s and never reach the %s below it (lines %d to %d), which %s: "+
 			"move it below them, and every crawler reads them alike",
-			first, pathRuleText(f, lq), prose.Count(len(rs), "more specific "+pathKindName(!q.allow)+" rule", "more specific "+pathKindName(!q.allow)+" rules"), m.rules[rs[0]].line+1, last.line+1, prose.Subject(longest, "follows", "follow"))
+			first, ruleText(f, lq), prose.Count(len(rs), "more specific "+kindName(!q.allow)+" rule", "more specific "+kindName(!q.allow)+" rules"), m.rules[rs[0]].line+1, last.line+1, prose.Subject(longest, "follows", "follow"))
 	}
 	opts := []lint.ReportOption{lint.WithFix(o.moveFix(qi, rs))}
 	for k, ri := range rs {
 		if k == 5 {
 			break
 		}
-		opts = append(opts, lint.WithRelated(pathDirective(&f.Lines[m.rules[ri].line]), "a more specific rule first-match parsers never reach"))
+		opts = append(opts, lint.WithRelated(directiveSpan(&f.Lines[m.rules[ri].line]), "a more specific rule first-match parsers never reach"))
 	}
-	o.pass.Report(pathDirective(lq), msg, opts...)
+	o.pass.Report(directiveSpan(lq), msg, opts...)
 }
 
-func pathKindName(allow bool) string {
+func kindName(allow bool) string {
 	if allow {
 		return "Allow"
 	}
@@ -258,9 +257,9 @@ func (o *orderCheck) moveFix(qi int32, rs []int32) lint.Fix {
 		insert = string(f.Text(lq.EOL())) + text
 	}
 	fix := lint.Fix{
-		Title: fmt.Sprintf("Move this rule below %s", pathLineRef(last.line)),
+		Title: fmt.Sprintf("Move this rule below %s", lineRef(last.line)),
 		Edits: []lint.Edit{
-			pathDeleteLine(f, int(q.line)),
+			deleteLine(f, int(q.line)),
 			{Span: syntax.Span{Start: ll.Span.End, End: ll.Span.End}, NewText: insert},
 		},
 	}
@@ -294,7 +293,7 @@ func (o *orderCheck) moveFix(qi int32, rs []int32) lint.Fix {
 // matches is r's own: no rule of the other kind in r's cluster that could
 // match such a path outranks it. It gives up, answering false, when the
 // file has spent its budget of such checks.
-func (o *orderCheck) googleAgrees(r *pathRule) bool {
+func (o *orderCheck) googleAgrees(r *comparedRule) bool {
 	m := o.m
 	if o.byCluster == nil {
 		o.byCluster = make([][]int32, m.clusters)
@@ -323,7 +322,7 @@ func (o *orderCheck) googleAgrees(r *pathRule) bool {
 			}
 			return bytes.HasPrefix(lit, rpat) || bytes.HasPrefix(rpat, lit)
 		}
-		lit, _ := pathLiteral(xpat)
+		lit, _ := literalPrefix(xpat)
 		if wins(lit, len(xpat)) || wins(lit, int(x.rfcLen)) && !x.rfcAsGoogle {
 			return false
 		}

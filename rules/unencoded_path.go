@@ -52,7 +52,7 @@ var UnencodedPath = &lint.Rule{
 
 func runUnencodedPath(pass *lint.Pass) {
 	f := pass.File
-	if pathNotRobots(f) {
+	if notRobotsTxt(pass) {
 		return
 	}
 	// Lines with a character another rule reports (an invisible one, a
@@ -79,17 +79,17 @@ func runUnencodedPath(pass *lint.Pass) {
 	for _, i := range spaced {
 		l := &f.Lines[i]
 		value := f.Text(l.Value())
-		if _, ok := pathRuleKind(f, l); !ok || !isPath(i, value) {
+		if _, ok := googleRuleKind(f, l); !ok || !isPath(i, value) {
 			continue
 		}
-		if _, several := pathSeveralPaths(value); !several && !pathJoinedLines(value) {
+		if _, several := severalPaths(value); !several && !joinedLines(value) {
 			if sp := bytes.IndexAny(value, " \t"); sp >= 0 {
 				reportSpace(pass, l, sp)
 			}
 		}
 	}
-	pastLimit := pathPastLimit(f)
-	pathLinesWithHighBytes(f, func(i int, l *syntax.Line, value []byte) {
+	pastLimit := pastSizeLimit(f)
+	ruleLinesWithHighBytes(f, func(i int, l *syntax.Line, value []byte) {
 		first := bytes.IndexFunc(value, func(r rune) bool { return r >= utf8.RuneSelf })
 		if first < 0 || !isPath(i, value) {
 			return
@@ -98,7 +98,7 @@ func runUnencodedPath(pass *lint.Pass) {
 		_, n := utf8.DecodeRune(value[last:])
 		start := l.Value().Start
 		span := syntax.Span{Start: start + first, End: start + last + n}
-		encoded := pathPercentEncode(value, false)
+		encoded := percentEncode(value, false)
 		fix := lint.Fix{
 			Title: "Percent-encode the non-ASCII characters",
 			Edits: []lint.Edit{{Span: l.Value(), NewText: encoded}},
@@ -111,18 +111,9 @@ func runUnencodedPath(pass *lint.Pass) {
 		}
 		pass.Report(span, fmt.Sprintf("%s holds characters outside ASCII: Google and RFC 9309 parsers percent-encode them as UTF-8 "+
 			"before matching, but parsers that compare bytes never match the encoded URL; write %s",
-			pathQuote(f, l.Value()), pathShorten(encoded)),
+			prose.Quote(f.Text(l.Value())), prose.Quote([]byte(encoded))),
 			lint.WithFix(fix))
 	})
-}
-
-// pathShorten quotes text in backquotes, shortened in the middle when
-// long.
-func pathShorten(text string) string {
-	if len(text) > 80 {
-		return "`" + text[:60] + "…" + text[len(text)-15:] + "`"
-	}
-	return "`" + text + "`"
 }
 
 // reportSpace reports the space or tab at value offset sp of rule line l.
@@ -130,25 +121,25 @@ func reportSpace(pass *lint.Pass, l *syntax.Line, sp int) {
 	f := pass.File
 	value := f.Text(l.Value())
 	start := l.Value().Start
-	encoders := pathNames(pass, func(p *match.Profile) bool { return p != match.Google })
+	encoders := targetReaders(pass, func(p *match.Profile) bool { return p != match.Google })
 	msg := fmt.Sprintf("URLs carry a space as `%%20`, but Google compares the space in %s as written, so the rule never matches for Google",
-		pathQuote(f, l.Value()))
+		prose.Quote(f.Text(l.Value())))
 	if len(encoders) > 0 {
-		msg += fmt.Sprintf(", while %s it and %s", prose.Subject(encoders, "encodes", "encode"), prose.Verb(encoders, "matches", "match")+" "+pathShorten(pathPercentEncode(value, true)))
+		msg += fmt.Sprintf(", while %s it and %s", prose.Subject(encoders, "encodes", "encode"), prose.Verb(encoders, "matches", "match")+" "+prose.Quote([]byte(percentEncode(value, true))))
 	}
 	pass.Report(syntax.Span{Start: start + sp, End: start + sp + 1}, msg,
 		lint.WithSeverity(lint.Warning),
 		lint.WithFix(lint.Fix{
 			// Google then matches what it did not: unsafe.
 			Title: "Percent-encode the spaces as `%20`",
-			Edits: []lint.Edit{{Span: l.Value(), NewText: pathPercentEncode(value, true)}},
+			Edits: []lint.Edit{{Span: l.Value(), NewText: percentEncode(value, true)}},
 		}))
 }
 
-// pathPercentEncode percent-encodes, with upper-case hex digits as Google
+// percentEncode percent-encodes, with upper-case hex digits as Google
 // does, the bytes of value outside ASCII, or with spaces true its spaces
 // and tabs instead.
-func pathPercentEncode(value []byte, spaces bool) string {
+func percentEncode(value []byte, spaces bool) string {
 	const hex = "0123456789ABCDEF"
 	var b strings.Builder
 	for _, c := range value {

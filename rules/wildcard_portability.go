@@ -55,10 +55,10 @@ var WildcardPortability = &lint.Rule{
 
 func runWildcardPortability(pass *lint.Pass) {
 	f := pass.File
-	if pathNotRobots(f) {
+	if notRobotsTxt(pass) {
 		return
 	}
-	w := &wildcardCheck{pass: pass, pastLimit: pathPastLimit(f)}
+	w := &wildcardCheck{pass: pass, pastLimit: pastSizeLimit(f)}
 	legacy := pass.Targeted(match.Legacy)
 	for i := range f.Lines {
 		l := &f.Lines[i]
@@ -75,21 +75,21 @@ func runWildcardPortability(pass *lint.Pass) {
 		if !legacy {
 			continue
 		}
-		if _, ok := pathRuleKind(f, l); ok {
-			if value := f.Text(l.Value()); pathHasWildcard(value) {
+		if _, ok := googleRuleKind(f, l); ok {
+			if value := f.Text(l.Value()); hasWildcard(value) {
 				w.legacy(l, value)
 			}
 		}
 	}
-	pathLinesWithByte(f, "$", func(i int, l *syntax.Line, value []byte) {
+	ruleLinesWithByte(f, "$", func(i int, l *syntax.Line, value []byte) {
 		if d := bytes.IndexByte(value, '$'); d >= 0 && d < len(value)-1 {
 			w.dollar(l, d)
 		}
 	})
-	pathLinesWithString(f, "**", func(i int, l *syntax.Line, value []byte) {
+	ruleLinesWithString(f, "**", func(i int, l *syntax.Line, value []byte) {
 		if s := bytes.Index(value, []byte("**")); s >= 0 {
-			allow, _ := pathRuleKind(f, l)
-			w.stars(l, allow, value, s)
+			allow, _ := googleRuleKind(f, l)
+			w.stars(i, l, allow, value, s)
 		}
 	})
 }
@@ -97,12 +97,12 @@ func runWildcardPortability(pass *lint.Pass) {
 type wildcardCheck struct {
 	pass      *lint.Pass
 	pastLimit bool
-	prios     *pathPriorities // built on first use
+	prios     *priorities // built on first use
 }
 
 // readers names the targeted crawlers that read wildcards.
 func (w *wildcardCheck) readers() []string {
-	if names := pathNames(w.pass, func(p *match.Profile) bool { return p != match.Legacy }); len(names) > 0 {
+	if names := targetReaders(w.pass, func(p *match.Profile) bool { return p != match.Legacy }); len(names) > 0 {
 		return names
 	}
 	return []string{match.RFC9309.Readers}
@@ -114,11 +114,12 @@ func (w *wildcardCheck) dollar(l *syntax.Line, d int) {
 	f, start := w.pass.File, l.Value().Start
 	w.pass.Report(syntax.Span{Start: start + d, End: start + d + 1},
 		fmt.Sprintf("`$` marks the end of the URL only as the last character of a pattern: here %s it as a literal `$`, "+
-			"so %s matches only URLs that contain a dollar sign", prose.Subject(w.readers(), "reads", "read"), pathQuote(f, l.Value())))
+			"so %s matches only URLs that contain a dollar sign", prose.Subject(w.readers(), "reads", "read"), prose.Quote(f.Text(l.Value()))))
 }
 
-// stars reports the run of '*' at offset s of line l's value.
-func (w *wildcardCheck) stars(l *syntax.Line, allow bool, value []byte, s int) {
+// stars reports the run of '*' at offset s of the value of line l, line
+// i.
+func (w *wildcardCheck) stars(i int, l *syntax.Line, allow bool, value []byte, s int) {
 	start := l.Value().Start
 	e := s
 	for e < len(value) && value[e] == '*' {
@@ -126,7 +127,7 @@ func (w *wildcardCheck) stars(l *syntax.Line, allow bool, value []byte, s int) {
 	}
 	span := syntax.Span{Start: start + s, End: start + e}
 	fix := lint.Fix{Title: "Write a single `*`", Edits: []lint.Edit{{Span: span, NewText: "*"}}}
-	fix.Safe = w.shortenSafe(allow, value, e-s-1)
+	fix.Safe = w.shortenSafe(i, allow, value, e-s-1)
 	w.pass.Report(span, fmt.Sprintf("`%s` matches what a single `*` matches, for %s alike", value[s:e], prose.Join(w.readers())),
 		lint.WithSeverity(lint.Info), lint.WithFix(fix))
 }
@@ -138,7 +139,7 @@ func (w *wildcardCheck) legacy(l *syntax.Line, value []byte) {
 	k := bytes.IndexAny(value, "*$")
 	w.pass.Report(syntax.Span{Start: start + k, End: start + k + 1},
 		fmt.Sprintf("%s read `%c` as a plain character, so to them %s matches only URLs "+
-			"that contain it, while %s it as a wildcard", match.Legacy.Readers, value[k], pathQuote(f, l.Value()), prose.Subject(w.readers(), "reads", "read")),
+			"that contain it, while %s it as a wildcard", match.Legacy.Readers, value[k], prose.Quote(f.Text(l.Value())), prose.Subject(w.readers(), "reads", "read")),
 		lint.WithSeverity(lint.Info))
 }
 
@@ -148,15 +149,20 @@ func (w *wildcardCheck) legacy(l *syntax.Line, value []byte) {
 // of a rule of the other kind. Google's reading of an index.html Allow
 // depends on more than the length, and a shorter line moves others across
 // RFC 9309's size limit; neither is attempted.
-func (w *wildcardCheck) shortenSafe(allow bool, value []byte, n int) bool {
+func (w *wildcardCheck) shortenSafe(line int, allow bool, value []byte, n int) bool {
 	if w.pastLimit || allow && bytes.Contains(value, []byte("/index.htm")) {
 		return false
 	}
 	if w.prios == nil {
-		w.prios = newPathPriorities(w.pass.File)
+		w.prios = newPriorities(w.pass)
 	}
-	g, r := pathGoogleLen(value), pathRFCLen(value)
-	return w.prios.lengthChangeSafe(allow, g, g-n) && w.prios.lengthChangeSafe(allow, r, r-n)
+	for _, p := range []*match.Profile{match.Google, match.RFC9309} {
+		l := w.pass.Layout(p)
+		if k := l.RuleAt(line); k >= 0 && !w.prios.lengthChangeSafe(allow, int(l.Rules[k].Priority), int(l.Rules[k].Priority)-n) {
+			return false
+		}
+	}
+	return true
 }
 
 // agent checks a User-agent value for a '*' that is not the lone '*' of
@@ -174,10 +180,10 @@ func (w *wildcardCheck) agent(l *syntax.Line) {
 		return
 	}
 	token := match.GoogleAgent(value)
-	others := pathNames(pass, func(p *match.Profile) bool {
+	others := targetReaders(pass, func(p *match.Profile) bool {
 		return p == match.RFC9309 || p == match.Bing || p == match.Yandex
 	})
-	quoted := pathQuote(f, l.Value())
+	quoted := prose.Quote(f.Text(l.Value()))
 	var msg string
 	var fix *lint.Fix
 	if token == "" {
@@ -216,10 +222,10 @@ func (w *wildcardCheck) agent(l *syntax.Line) {
 	pass.Report(syntax.Span{Start: l.Value().Start + star, End: l.Value().Start + star + 1}, msg, opts...)
 }
 
-// pathHasWildcard reports whether value holds a '*' or a '$', looking at
+// hasWildcard reports whether value holds a '*' or a '$', looking at
 // eight bytes at a time: most lines of a large file are rules, and this is
 // all most of them get.
-func pathHasWildcard(value []byte) bool {
+func hasWildcard(value []byte) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	i := 0
 	for ; i+8 <= len(value); i += 8 {

@@ -41,3 +41,40 @@ func readLines(tb testing.TB, rel string) []string {
 	}
 	return strings.Split(string(bytes.TrimRight(data, "\n")), "\n")
 }
+
+// BenchmarkCompile500K compiles the 500 KiB file for each profile, and
+// BenchmarkLayout500K reads only its layout, which the rules that compare
+// rules use: one op is one reading of the file, parse excluded.
+func BenchmarkCompile500K(b *testing.B) {
+	f := parseBench(b)
+	for _, p := range Profiles() {
+		b.Run(p.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				Compile(f, p)
+			}
+		})
+	}
+}
+
+func BenchmarkLayout500K(b *testing.B) {
+	f := parseBench(b)
+	for _, p := range Profiles() {
+		b.Run(p.Name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				ReadLayout(f, p)
+			}
+		})
+	}
+}
+
+func parseBench(b *testing.B) *syntax.File {
+	src, err := os.ReadFile(linttest.Shared(b, "bench/robots-500k.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	f := syntax.Parse(src)
+	f.Prefix(syntax.SizeLimit) // parsed once, as in a run
+	return f
+}

@@ -1,8 +1,7 @@
 package match
 
 import (
-	"slices"
-	"strings"
+	"bytes"
 
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -12,48 +11,72 @@ import (
 // lines never end one; rules before the first user-agent line belong to no
 // group. Keys are Google's: misspellings and prefixes count (see
 // GoogleDirective), so the groups can differ from syntax.File.Groups.
-func readGoogle(r *Robots) {
-	f := r.read
-	g := newGroupReader(r)
-	for i := range f.Lines {
-		d, _, value, _ := GoogleLine(f, i)
+func readGoogle(l *Layout) {
+	b := newLayoutReader(l)
+	for i := range l.lines.n {
+		f, k, shift := l.lines.line(i)
+		d, _, value, _ := googleLineSpans(f, k)
+		if d == syntax.DirectiveNone {
+			continue
+		}
+		text := f.Text(value)
 		switch d {
 		case syntax.DirectiveUserAgent:
-			g.agent(i, GoogleAgent(value))
+			b.agent(i, GoogleToken(text), googleToken)
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			g.rule(i, d == syntax.DirectiveAllow, string(value))
+			b.rule(i, d == syntax.DirectiveAllow, shifted(value, shift))
 		}
 	}
-	g.finish()
+	b.finish()
 }
 
-// googleRule reads a rule as Google does: its pattern escaped (see
-// EscapePattern), with the pattern's length as its priority. Google also
-// reads "Allow: /a/index.html" (or .htm, or anything from "/index.htm"
-// after the last slash) as "Allow: /a/$", with the priority of that
-// shorter pattern.
-func googleRule(dst []Rule, line, _ int, allow bool, value string) []Rule {
-	pattern := EscapePattern(value)
-	dst = append(dst, Rule{Line: line, Allow: allow, Pattern: pattern, Priority: int32(len(pattern))})
-	if slash := strings.LastIndexByte(pattern, '/'); allow && slash >= 0 && strings.HasPrefix(pattern[slash:], "/index.htm") {
-		dir := pattern[:slash+1] + "$"
-		dst = append(dst, Rule{Line: line, Allow: true, Pattern: dir, Priority: int32(len(dir))})
+// googleRule reads what else Google reads in a rule: "Allow: /a/index.html"
+// (or .htm, or anything from "/index.htm" after the last slash) also as
+// "Allow: /a/$", with the priority of that shorter pattern. Escaping keeps
+// every '/' and "index.htm" as they are, so the value's last slash is the
+// pattern's.
+func googleRule(r *RuleLine, value []byte, _ int) {
+	if !r.Allow {
+		return
 	}
-	return dst
+	if slash := bytes.LastIndexByte(value, '/'); slash >= 0 && bytes.HasPrefix(value[slash:], []byte("/index.htm")) {
+		dir := int32(slash + 1)
+		if !r.Verbatim {
+			dir = int32(len(appendEscaped(nil, value[:slash+1])))
+		}
+		r.DirPriority = dir + 1
+	}
+}
+
+// googleToken is the token Google takes from the run of a user-agent value
+// that GoogleToken returns.
+func googleToken(run []byte) string {
+	if len(run) == 1 && run[0] == '*' {
+		return "*"
+	}
+	return syntax.LowerASCII(string(run))
 }
 
 // selectExact picks groups as Google and RFC 9309 do: every group that
 // names the crawler, merged, or failing any such group the * groups. A
 // crawler named by some group never reads the * groups, even when its own
 // groups have no rule that matches.
-func selectExact(r *Robots, agent string) []int {
-	key := syntax.LowerASCII(agent)
+func selectExact(l *Layout, agent string) []int {
+	key, star := int32(-1), l.Token("*")
+	if agent != "*" {
+		key = l.Token(agent)
+	}
 	var specific, global []int
-	for g := range r.Groups {
-		switch agents := r.Groups[g].Agents; {
-		case key != "*" && slices.Contains(agents, key):
+	for g := range l.Groups {
+		named, all := false, false
+		for _, a := range l.GroupAgents(g) {
+			named = named || key >= 0 && a.Token == key
+			all = all || a.Token == star
+		}
+		switch {
+		case named:
 			specific = append(specific, g)
-		case slices.Contains(agents, "*"):
+		case all:
 			global = append(global, g)
 		}
 	}
@@ -68,11 +91,12 @@ func selectExact(r *Robots, agent string) []int {
 // value's leading run of letters, '_' and '-', lower-cased. "Googlebot/2.1"
 // names googlebot, "MJ12bot" names mj, and "*bot" the empty token, which
 // only an empty crawler name matches.
-func GoogleAgent(value []byte) string { return syntax.LowerASCII(string(GoogleToken(value))) }
+func GoogleAgent(value []byte) string { return googleToken(GoogleToken(value)) }
 
 // GoogleToken is GoogleAgent without the lower-casing and without a copy:
 // the part of value Google compares, ignoring ASCII case, with crawler
-// names.
+// names: "*" for the default group, otherwise the leading run of letters,
+// '_' and '-'.
 func GoogleToken(value []byte) []byte {
 	if len(value) > 0 && value[0] == '*' && (len(value) == 1 || isCSpace(value[1])) {
 		return value[:1]

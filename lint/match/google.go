@@ -64,35 +64,31 @@ func indexAnyFrom(s, chars string, from int) int {
 // escapes are upper-cased. Nothing is decoded, so "%62" still does not
 // match "b".
 func EscapePattern(p string) string {
-	clean := true
 	for i := 0; i < len(p); i++ {
-		if p[i] >= 0x80 || p[i] == '%' {
-			clean = false
-			break
+		if googleTouches[p[i]] {
+			return string(appendEscaped(make([]byte, 0, len(p)+8), p))
 		}
 	}
-	if clean {
-		return p
-	}
+	return p
+}
+
+// appendEscaped appends to dst the pattern Google makes of p (see
+// EscapePattern).
+func appendEscaped[S ~string | ~[]byte](dst []byte, p S) []byte {
 	const hex = "0123456789ABCDEF"
-	var b strings.Builder
 	for i := 0; i < len(p); i++ {
 		c := p[i]
 		switch {
 		case c == '%' && i+2 < len(p) && isHex(p[i+1]) && isHex(p[i+2]):
-			b.WriteByte('%')
-			b.WriteByte(upper(p[i+1]))
-			b.WriteByte(upper(p[i+2]))
+			dst = append(dst, '%', upper(p[i+1]), upper(p[i+2]))
 			i += 2
 		case c >= 0x80:
-			b.WriteByte('%')
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
+			dst = append(dst, '%', hex[c>>4], hex[c&15])
 		default:
-			b.WriteByte(c)
+			dst = append(dst, c)
 		}
 	}
-	return b.String()
+	return dst
 }
 
 func isHex(c byte) bool {

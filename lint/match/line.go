@@ -28,13 +28,22 @@ import (
 // marked by the parser's facts, are split again from the text Google
 // keeps. It allocates nothing.
 func GoogleLine(f *syntax.File, i int) (d syntax.Directive, key, value []byte, cut int) {
+	d, k, v, cut := googleLineSpans(f, i)
+	if d == syntax.DirectiveNone {
+		return d, nil, nil, cut
+	}
+	return d, f.Text(k), f.Text(v), cut
+}
+
+// googleLineSpans is GoogleLine with the key and value as spans of f, which
+// the layouts keep instead of bytes.
+func googleLineSpans(f *syntax.File, i int) (d syntax.Directive, key, value syntax.Span, cut int) {
 	l := &f.Lines[i]
 	text := l.Text()
 	if !googleSplitsAnew(f, i) {
 		if l.Kind != syntax.LineDirective {
-			return syntax.DirectiveNone, nil, nil, text.End
+			return syntax.DirectiveNone, key, value, text.End
 		}
-		key = f.Text(l.Key())
 		switch l.Directive {
 		case syntax.DirectiveUserAgent, syntax.DirectiveAllow, syntax.DirectiveDisallow, syntax.DirectiveSitemap:
 			// The exact names are what Google reads them as, and no
@@ -42,14 +51,24 @@ func GoogleLine(f *syntax.File, i int) (d syntax.Directive, key, value []byte, c
 			// only unknown keys need its prefix and typo matching.
 			d = l.Directive
 		case syntax.DirectiveOther:
-			d = GoogleDirective(key)
+			d = GoogleDirective(f.Text(l.Key()))
 		default:
 			d = syntax.DirectiveOther
 		}
-		return d, key, f.Text(l.Value()), text.End
+		return d, l.Key(), l.Value(), text.End
 	}
-	d, key, value, n := GoogleText(f.Text(text))
-	return d, key, value, text.Start + n
+	t := f.Text(text)
+	d, k, v, n := GoogleText(t)
+	if d == syntax.DirectiveNone {
+		return d, key, value, text.Start + n
+	}
+	// k and v are slices of t, whose capacity ends with it: what capacity
+	// they have left says where they start.
+	at := func(b []byte) syntax.Span {
+		start := text.Start + len(t) - cap(b)
+		return syntax.Span{Start: start, End: start + len(b)}
+	}
+	return d, at(k), at(v), text.Start + n
 }
 
 // GoogleText reads a line's text, without its terminator, as Google's

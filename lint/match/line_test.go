@@ -3,10 +3,10 @@ package match
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/robotslint/robotslint/lint/linttest"
 	"github.com/robotslint/robotslint/syntax"
 )
 
@@ -15,8 +15,7 @@ import (
 // into their lines.
 func lineTestFiles(t *testing.T) []string {
 	var bodies []string
-	paths, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "corpus", "files", "*.txt"))
-	for _, p := range paths {
+	for _, p := range linttest.CorpusFilesIfPresent() {
 		src, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)

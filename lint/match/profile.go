@@ -1,6 +1,7 @@
 package match
 
 import (
+	"encoding/binary"
 	"strings"
 
 	"github.com/robotslint/robotslint/syntax"
@@ -23,16 +24,19 @@ type Profile struct {
 	// crawler that stops downloading there reads it.
 	SizeLimit int
 
-	// readGroups fills Robots.Groups from the file as the profile reads
-	// it.
-	readGroups func(*Robots)
-	// readRule appends to dst the rules a rule line reads as: none when
-	// the profile drops it, two for Google's index.html reading. lines is
-	// the number of lines read, for priorities that depend on the line.
-	readRule func(dst []Rule, line, lines int, allow bool, value string) []Rule
+	// readGroups fills a Layout's groups from its file.
+	readGroups func(*Layout)
 	// selectGroups returns the indices of the groups whose rules apply to
 	// the crawler named agent, as it is given.
-	selectGroups func(r *Robots, agent string) []int
+	selectGroups func(l *Layout, agent string) []int
+	// normalize appends to dst the pattern the profile makes of a rule's
+	// value, and touches holds the bytes it may change: a value without
+	// them is its own pattern.
+	normalize func(dst, value []byte) []byte
+	touches   *[256]bool
+	// adjustRule reads what else the profile reads in a rule line (see
+	// readRule), or is nil.
+	adjustRule func(r *RuleLine, value []byte, lines int)
 	// path turns a URL into what rules are matched against, normalised as
 	// read normalises patterns.
 	path func(url string) string
@@ -59,9 +63,11 @@ var Google = &Profile{
 	Summary:      "Google's open-source robots.txt parser and matcher (Googlebot and Google's other crawlers)",
 	SizeLimit:    syntax.SizeLimit,
 	readGroups:   readGoogle,
-	readRule:     googleRule,
 	selectGroups: selectExact,
 	path:         googlePath,
+	normalize:    appendEscaped[[]byte],
+	adjustRule:   googleRule,
+	touches:      &googleTouches,
 }
 
 // RFC9309 reads a file as RFC 9309 is written: directive names exact (in
@@ -77,9 +83,10 @@ var RFC9309 = &Profile{
 	Summary:          "RFC 9309, the Robots Exclusion Protocol, as written (2022)",
 	SizeLimit:        syntax.SizeLimit,
 	readGroups:       readRFC9309,
-	readRule:         rfcRule,
 	selectGroups:     selectExact,
 	path:             rfcPath,
+	normalize:        appendRFCPattern,
+	touches:          &rfcTouches,
 	robotsTxtAllowed: true,
 }
 
@@ -95,9 +102,10 @@ var Bing = &Profile{
 	Summary:          "Bingbot, as Microsoft documents it (RFC 9309 where Bing says nothing)",
 	SizeLimit:        syntax.SizeLimit,
 	readGroups:       readRFC9309,
-	readRule:         rfcRule,
 	selectGroups:     selectExact,
 	path:             rfcPath,
+	normalize:        appendRFCPattern,
+	touches:          &rfcTouches,
 	robotsTxtAllowed: true,
 }
 
@@ -114,9 +122,11 @@ var Yandex = &Profile{
 	Summary:          "Yandex's robots (YandexBot and the others), as Yandex documents them",
 	SizeLimit:        syntax.SizeLimit,
 	readGroups:       readYandex,
-	readRule:         yandexRule,
 	selectGroups:     selectContained,
 	path:             rfcPath,
+	normalize:        appendRFCPattern,
+	adjustRule:       yandexRule,
+	touches:          &rfcTouches,
 	robotsTxtAllowed: true,
 }
 
@@ -132,9 +142,11 @@ var Legacy = &Profile{
 	Readers:          "1994-standard crawlers",
 	Summary:          "the 1994 robots.txt standard with Koster's 1997 draft (first match, plain prefixes)",
 	readGroups:       readLegacy,
-	readRule:         legacyRule,
 	selectGroups:     selectFirstContaining,
 	path:             legacyPath,
+	normalize:        appendLegacy[[]byte],
+	adjustRule:       legacyRule,
+	touches:          &legacyTouches,
 	literal:          true,
 	robotsTxtAllowed: true,
 }
@@ -166,6 +178,47 @@ func (p *Profile) Read(f *syntax.File) *syntax.File {
 	return f
 }
 
+// mayNormalize reports whether the profile's normalisation may change
+// value: whether it holds a byte the profile touches.
+func (p *Profile) mayNormalize(value []byte) bool {
+	// Most values are plain, printable ASCII without '%', which no
+	// profile touches: eight bytes at a time, the last eight overlapping
+	// the others, tell so. A byte below 0x21 or above 0x7E sets its high
+	// bit in low|high, and a '%' leaves a zero byte in pct.
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	if n := len(value); n >= 8 {
+		plain := true
+		for i := 0; i < n && plain; i += 8 {
+			w := binary.LittleEndian.Uint64(value[min(i, n-8):])
+			low := (w - 0x21*ones) &^ w
+			high := (w&^highs + (0x80-0x7F)*ones) | w
+			pct := w ^ '%'*ones
+			plain = (low|high|(pct-ones)&^pct)&highs == 0
+		}
+		if plain {
+			return false
+		}
+	}
+	for _, c := range value {
+		if p.touches[c] {
+			return true
+		}
+	}
+	return false
+}
+
+// The bytes each normalisation may change: Google's escapes bytes from
+// 0x80 and upper-cases escapes, RFC 9309's also encodes controls, spaces
+// and DEL, the 1994 standard's decodes escapes.
+var googleTouches, rfcTouches, legacyTouches = func() (g, r, l [256]bool) {
+	for c := range 256 {
+		g[c] = c == '%' || c >= 0x80
+		r[c] = c == '%' || c <= ' ' || c >= 0x7F
+		l[c] = c == '%'
+	}
+	return
+}()
+
 // Matches reports whether a rule line, an Allow line when allow is true
 // and a Disallow line otherwise, with the value value, matches url (an
 // absolute URL or a path) as p reads both: the profile's normalisation of
@@ -174,9 +227,16 @@ func (p *Profile) Read(f *syntax.File) *syntax.File {
 // (an empty value) matches nothing. That profiles other than google always
 // allow /robots.txt is not the rule's doing: see Robots.Check.
 func (p *Profile) Matches(allow bool, value, url string) bool {
+	r := RuleLine{Allow: allow, end: int32(len(value))}
+	var scratch []byte
+	p.readRule(&r, []byte(value), 1, &scratch)
+	pattern := value
+	if !r.Verbatim {
+		pattern = string(scratch)
+	}
 	var buf [2]Rule
 	path := p.path(url)
-	for _, rule := range p.readRule(buf[:0], 0, 1, allow, value) {
+	for _, rule := range r.appendRules(buf[:0], pattern) {
 		switch {
 		case rule.Priority <= 0:
 		case p.literal && strings.HasPrefix(path, rule.Pattern), !p.literal && wildcardMatch(path, rule.Pattern):

@@ -18,6 +18,9 @@ type Robots struct {
 	Profile *Profile
 	// Groups are the groups as the profile reads them, in file order.
 	Groups []Group
+	// Layout is the reading Groups were built from: the same groups, as
+	// line indices.
+	Layout *Layout
 
 	// Rulesets are built on first use, one per distinct selection of
 	// groups (selection key -> *ruleset), and found again by the agent as
@@ -97,9 +100,55 @@ const (
 )
 
 // Compile reads f as profile p reads it.
-func Compile(f *syntax.File, p *Profile) *Robots {
-	r := &Robots{File: f, Profile: p, read: p.Read(f)}
-	p.readGroups(r)
+func Compile(f *syntax.File, p *Profile) *Robots { return CompileLayout(ReadLayout(f, p)) }
+
+// CompileLayout builds the Robots of a layout: its groups, with their
+// rules' patterns ready for matching.
+//
+// The rules of every group share one array, sized once for the file: a
+// file of many rules otherwise grows each group's slice by doubling.
+func CompileLayout(l *Layout) *Robots {
+	r := &Robots{File: l.File, Profile: l.Profile, Layout: l, read: l.Profile.Read(l.File)}
+	n := 0
+	for k := range l.Rules {
+		switch {
+		case l.Rules[k].Dropped:
+		case l.Rules[k].DirPriority > 0:
+			n += 2
+		default:
+			n++
+		}
+	}
+	rules := make([]Rule, 0, n)
+	var buf []byte
+	r.Groups = make([]Group, len(l.Groups))
+	for g := range l.Groups {
+		group := &r.Groups[g]
+		agents := l.GroupAgents(g)
+		group.UserAgents = make([]int, len(agents))
+		group.Agents = make([]string, len(agents))
+		for k, a := range agents {
+			group.UserAgents[k], group.Agents[k] = int(a.Line), l.Tokens[a.Token]
+		}
+		start := len(rules)
+		for k := l.Groups[g].RulesFrom; k < l.Groups[g].RulesTo; k++ {
+			rl := &l.Rules[k]
+			if rl.Dropped {
+				continue
+			}
+			var pattern string
+			if rl.Verbatim {
+				pattern = string(l.File.Text(rl.Value()))
+			} else {
+				buf = l.AppendPattern(buf[:0], int(k))
+				pattern = string(buf)
+			}
+			rules = rl.appendRules(rules, pattern)
+		}
+		if end := len(rules); end > start {
+			group.Rules = rules[start:end:end]
+		}
+	}
 	return r
 }
 
@@ -134,7 +183,7 @@ func (r *Robots) ruleset(agent string) *ruleset {
 	if rs, ok := r.byAgent.Load(agent); ok {
 		return rs.(*ruleset)
 	}
-	groups := r.Profile.selectGroups(r, agent)
+	groups := r.Profile.selectGroups(r.Layout, agent)
 	key := make([]byte, 0, 4*len(groups))
 	for _, g := range groups {
 		key = binary.LittleEndian.AppendUint32(key, uint32(g))
@@ -152,68 +201,6 @@ func (r *Robots) ruleset(agent string) *ruleset {
 func isRobotsTxt(path string) bool {
 	const name = "/robots.txt"
 	return path == name || len(path) > len(name) && path[len(name)] == '?' && path[:len(name)] == name
-}
-
-// groupReader builds Robots.Groups line by line, as every profile groups
-// lines: a user-agent line opens a group unless it follows another
-// user-agent line of the open group; a rule joins the open group, and a
-// rule outside any group is dropped. What else ends a group is the
-// profile's to say, by calling close.
-//
-// The rules of every group share one array, sized once for the file: a
-// file of many rules otherwise grows each group's slice by doubling, and
-// the garbage outweighed the rules kept. Only the last group is ever open,
-// so each group's rules are a run of the array, cut by finish.
-type groupReader struct {
-	r        *Robots
-	cur      int  // the open group, or -1
-	ruleSeen bool // the open group has had a rule
-	rules    []Rule
-	starts   []int // where each group's rules start in rules
-}
-
-func newGroupReader(r *Robots) groupReader {
-	return groupReader{r: r, cur: -1, rules: make([]Rule, 0, len(r.read.Lines))}
-}
-
-// agent adds a user-agent line, with the token the profile reads in it.
-func (g *groupReader) agent(line int, token string) {
-	if g.cur < 0 || g.ruleSeen {
-		g.r.Groups = append(g.r.Groups, Group{})
-		g.starts = append(g.starts, len(g.rules))
-		g.cur, g.ruleSeen = len(g.r.Groups)-1, false
-	}
-	group := &g.r.Groups[g.cur]
-	group.UserAgents = append(group.UserAgents, line)
-	group.Agents = append(group.Agents, token)
-}
-
-// rule adds the rules the profile reads on a rule line, none if it drops
-// the line: even so the line ends the group's run of user-agent lines.
-func (g *groupReader) rule(line int, allow bool, value string) {
-	if g.cur < 0 {
-		return
-	}
-	g.ruleSeen = true
-	g.rules = g.r.Profile.readRule(g.rules, line, len(g.r.read.Lines), allow, value)
-}
-
-// close ends the open group.
-func (g *groupReader) close() { g.cur = -1 }
-
-// finish gives each group its run of the rules; the reader is done. A
-// closed group takes no more rules, so its run ends where the next
-// group's starts.
-func (g *groupReader) finish() {
-	for k := range g.r.Groups {
-		end := len(g.rules)
-		if k+1 < len(g.starts) {
-			end = g.starts[k+1]
-		}
-		if start := g.starts[k]; end > start {
-			g.r.Groups[k].Rules = g.rules[start:end:end]
-		}
-	}
 }
 
 // RuleText returns the deciding rule's line as written, without its

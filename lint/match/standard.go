@@ -15,66 +15,62 @@ import (
 // readExact groups lines for the profiles that take directive names
 // exactly as written: a group starts at a user-agent line that follows a
 // rule, rules outside any group are dropped, and with blankEndsGroup a
-// blank line ends the group too. The profile's readRule reads each rule.
-func readExact(r *Robots, blankEndsGroup bool) {
-	f := r.read
-	g := newGroupReader(r)
-	for i := range f.Lines {
-		l := &f.Lines[i]
-		if l.Kind == syntax.LineBlank && blankEndsGroup {
-			g.close()
+// blank line ends the group too.
+func readExact(l *Layout, blankEndsGroup bool) {
+	b := newLayoutReader(l)
+	for i := range l.lines.n {
+		f, k, shift := l.lines.line(i)
+		line := &f.Lines[k]
+		if line.Kind == syntax.LineBlank && blankEndsGroup {
+			b.close()
 			continue
 		}
-		d, v := StandardLine(f, i)
-		switch d {
+		// StandardLine's value is the tree's, which the layout keeps as a
+		// span.
+		switch d, _ := StandardLine(f, k); d {
 		case syntax.DirectiveUserAgent:
-			g.agent(i, syntax.LowerASCII(string(v)))
+			b.agent(i, f.Text(line.Value()), lowerToken)
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
-			g.rule(i, d == syntax.DirectiveAllow, string(v))
+			b.rule(i, d == syntax.DirectiveAllow, shifted(line.Value(), shift))
 		}
 	}
-	g.finish()
+	b.finish()
 }
 
+// lowerToken is the token the exact readers take from a user-agent value:
+// all of it, lower-cased.
+func lowerToken(value []byte) string { return syntax.LowerASCII(string(value)) }
+
 // readRFC9309 reads a file as RFC 9309 does: blank lines and other records
-// never end a group (§2.1, §2.2.4).
-func readRFC9309(r *Robots) { readExact(r, false) }
+// never end a group (§2.1, §2.2.4). "The most specific match is the match
+// that has the most octets": the pattern's, once normalised (see
+// rfcNormalize). An empty pattern is no rule.
+func readRFC9309(l *Layout) { readExact(l, false) }
 
 // readYandex reads a file as Yandex does: a blank line ends a group, so
 // the rules after it belong to none.
-func readYandex(r *Robots) { readExact(r, true) }
-
-// rfcRule reads a rule as RFC 9309 does. "The most specific match is the
-// match that has the most octets": the pattern's, once normalised. An
-// empty pattern is no rule.
-func rfcRule(dst []Rule, line, _ int, allow bool, value string) []Rule {
-	pattern := rfcNormalize(value, false)
-	return append(dst, Rule{Line: line, Allow: allow, Pattern: pattern, Priority: int32(len(pattern))})
-}
+func readYandex(l *Layout) { readExact(l, true) }
 
 // yandexRule reads a rule as Yandex does: as RFC 9309 does, except that a
 // rule that starts with neither '/' nor '*', which Yandex rejects, is
-// dropped.
-func yandexRule(dst []Rule, line, lines int, allow bool, value string) []Rule {
-	if value != "" && value[0] != '/' && value[0] != '*' {
-		return dst
+// dropped; the line still ends its group's run of user-agent lines.
+func yandexRule(r *RuleLine, value []byte, _ int) {
+	if len(value) > 0 && value[0] != '/' && value[0] != '*' {
+		r.Dropped, r.Priority = true, 0
 	}
-	return rfcRule(dst, line, lines, allow, value)
 }
 
 // readLegacy reads a file as the 1994 standard and the 1997 draft do:
 // blank lines separate records (comment lines do not).
-func readLegacy(r *Robots) { readExact(r, true) }
+func readLegacy(l *Layout) { readExact(l, true) }
 
 // legacyRule reads a rule as the 1997 draft does: rules keep file order,
 // each with a higher priority than every rule after it. An empty value
 // "indicates that all URLs can be retrieved": it matches nothing.
-func legacyRule(dst []Rule, line, lines int, allow bool, value string) []Rule {
-	rule := Rule{Line: line, Allow: allow, Pattern: legacyNormalize(value)}
-	if rule.Pattern != "" {
-		rule.Priority = int32(lines - line)
+func legacyRule(r *RuleLine, _ []byte, lines int) {
+	if r.Priority > 0 {
+		r.Priority = int32(lines) - r.Line
 	}
-	return append(dst, rule)
 }
 
 // selectContained picks groups as Yandex documents: a group applies to a
@@ -82,13 +78,14 @@ func legacyRule(dst []Rule, line, lines int, allow bool, value string) []Rule {
 // the groups with the longest such value apply, merged; failing any, the *
 // groups. So "User-agent: Yandex" covers YandexBot and YandexImages, and
 // "User-agent: YandexBot" takes YandexBot out of it.
-func selectContained(r *Robots, agent string) []int {
+func selectContained(l *Layout, agent string) []int {
 	key := syntax.LowerASCII(agent)
 	var specific, global []int
 	longest := 0
-	for g := range r.Groups {
+	for g := range l.Groups {
 		best := -1 // the length of the longest value of g in key
-		for _, a := range r.Groups[g].Agents {
+		for _, al := range l.GroupAgents(g) {
+			a := l.Tokens[al.Token]
 			if a == "*" {
 				if len(global) == 0 || global[len(global)-1] != g {
 					global = append(global, g)
@@ -113,20 +110,20 @@ func selectContained(r *Robots, agent string) []int {
 // selectFirstContaining picks the record the 1997 draft says a robot must
 // obey: the first whose user-agent value contains the robot's name,
 // ignoring case, else the first record for *, else none.
-func selectFirstContaining(r *Robots, agent string) []int {
+func selectFirstContaining(l *Layout, agent string) []int {
 	key := syntax.LowerASCII(agent)
 	if key != "*" {
-		for g := range r.Groups {
-			for _, a := range r.Groups[g].Agents {
-				if a != "*" && strings.Contains(a, key) {
+		for g := range l.Groups {
+			for _, al := range l.GroupAgents(g) {
+				if a := l.Tokens[al.Token]; a != "*" && strings.Contains(a, key) {
 					return []int{g}
 				}
 			}
 		}
 	}
-	for g := range r.Groups {
-		for _, a := range r.Groups[g].Agents {
-			if a == "*" {
+	for g := range l.Groups {
+		for _, al := range l.GroupAgents(g) {
+			if l.Tokens[al.Token] == "*" {
 				return []int{g}
 			}
 		}
@@ -158,10 +155,17 @@ func rfcNormalize(s string, isPath bool) string {
 	if i == len(s) {
 		return s
 	}
+	return string(appendRFC(append(make([]byte, 0, len(s)+8), s[:i]...), s[i:], isPath))
+}
+
+// appendRFCPattern appends to dst the pattern RFC 9309 makes of a rule's
+// value (see rfcNormalize).
+func appendRFCPattern(dst, value []byte) []byte { return appendRFC(dst, value, false) }
+
+// appendRFC appends s to dst as rfcNormalize normalises it.
+func appendRFC[S ~string | ~[]byte](b []byte, s S, isPath bool) []byte {
 	const hex = "0123456789ABCDEF"
-	b := make([]byte, i, len(s)+8)
-	copy(b, s[:i])
-	for ; i < len(s); i++ {
+	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]):
@@ -177,7 +181,7 @@ func rfcNormalize(s string, isPath bool) string {
 			b = append(b, c)
 		}
 	}
-	return string(b)
+	return b
 }
 
 func needsRFCNormalizing(c byte, isPath bool) bool {
@@ -210,7 +214,11 @@ func legacyNormalize(s string) string {
 	if !strings.Contains(s, "%") {
 		return s
 	}
-	b := make([]byte, 0, len(s))
+	return string(appendLegacy(make([]byte, 0, len(s)), s))
+}
+
+// appendLegacy appends s to dst as legacyNormalize normalises it.
+func appendLegacy[S ~string | ~[]byte](b []byte, s S) []byte {
 	for i := 0; i < len(s); i++ {
 		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
 			if d := unhex(s[i+1])<<4 | unhex(s[i+2]); d != '/' {
@@ -223,5 +231,5 @@ func legacyNormalize(s string) string {
 		}
 		b = append(b, s[i])
 	}
-	return string(b)
+	return b
 }

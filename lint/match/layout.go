@@ -1,0 +1,323 @@
+package match
+
+import (
+	"bytes"
+	"slices"
+
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// A Layout is a file's groups as a profile reads them, told in line
+// indices and byte spans: which lines name crawlers in which group, which
+// rule lines belong to it, each rule's kind and priority. It is the one
+// reading of groups: Compile builds its Robots from it, and the rules that
+// compare rules read it directly, since it holds no string per rule and
+// costs little more than a walk over the lines. It must not be modified.
+type Layout struct {
+	// File is the file as given. The profile reads its lines up to its
+	// size limit (see Profile.Read), the last perhaps cut short; indices
+	// and spans here refer to File.
+	File    *syntax.File
+	Profile *Profile
+	// Groups are the groups in file order.
+	Groups []LayoutGroup
+	// Agents are the user-agent lines of every group, in file order; a
+	// group's lines are a run of them.
+	Agents []AgentLine
+	// Rules are the rule lines read inside a group, in file order, one
+	// per line; a group's rules are a run of them. A line the profile
+	// drops (Dropped) is among them: it still ends its group's run of
+	// user-agent lines.
+	Rules []RuleLine
+	// Tokens are the distinct crawler tokens the user-agent lines name, as
+	// the profile reads them: "*", "googlebot".
+	Tokens []string
+
+	// lines are the lines the profile reads.
+	lines lineSource
+	// tokenIDs finds a token's index in Tokens by the text it was read
+	// from (a value, or the run of it Google reads) and by the token.
+	tokenIDs map[string]int32
+}
+
+// A LayoutGroup is a group of a Layout: its user-agent lines are
+// Agents[AgentsFrom:AgentsTo] and its rules Rules[RulesFrom:RulesTo].
+type LayoutGroup struct {
+	AgentsFrom, AgentsTo int32
+	RulesFrom, RulesTo   int32
+}
+
+// An AgentLine is a user-agent line of a group.
+type AgentLine struct {
+	// Line is the index of the line in File.Lines.
+	Line int32
+	// Token is the index in Layout.Tokens of the crawler token the line
+	// names.
+	Token int32
+}
+
+// A RuleLine is an Allow or Disallow line read inside a group.
+//
+// A file can hold a million rules, so the fields fit 28 bytes: offsets
+// and priorities never exceed the file's length.
+type RuleLine struct {
+	// Line is the index of the line in File.Lines, and Group the index of
+	// its group in Layout.Groups.
+	Line, Group int32
+	// start and end place the value in the file as the profile reads it:
+	// Google cuts some lines before splitting them (see googleLine).
+	start, end int32
+	// Priority orders matching rules: the highest wins, Allow on ties; 0
+	// or less never decides. Google and RFC 9309 take the pattern's
+	// length after normalisation, the 1994 standard the line's order.
+	Priority int32
+	// DirPriority is, for an Allow Google also reads as allowing its
+	// directory ("Allow: /a/index.html" also allows "/a/$"), the priority
+	// of that extra rule, whose pattern is the rule's up to its last '/'
+	// and a '$'; otherwise 0.
+	DirPriority int32
+	Allow       bool
+	// Dropped is true for a line the profile reads as a rule but keeps no
+	// rule from: Yandex rejects a pattern that starts with neither '/'
+	// nor '*'.
+	Dropped bool
+	// Verbatim is true when the profile's pattern is the value as
+	// written: its normalisation changes no byte.
+	Verbatim bool
+}
+
+// Value returns the span of the rule's value as the profile reads it.
+func (r *RuleLine) Value() syntax.Span { return syntax.Span{Start: int(r.start), End: int(r.end)} }
+
+// GroupAgents returns the user-agent lines of group g.
+func (l *Layout) GroupAgents(g int) []AgentLine {
+	return l.Agents[l.Groups[g].AgentsFrom:l.Groups[g].AgentsTo]
+}
+
+// GroupRules returns the rule lines of group g.
+func (l *Layout) GroupRules(g int) []RuleLine {
+	return l.Rules[l.Groups[g].RulesFrom:l.Groups[g].RulesTo]
+}
+
+// AppendPattern appends to dst the pattern of rule k as the profile
+// matches it. A caller can keep many in one array, and for a Verbatim rule
+// need not copy at all: its pattern is the value's bytes in File. The
+// pattern of Google's extra directory rule is the pattern's first
+// DirPriority-1 bytes and a '$'.
+func (l *Layout) AppendPattern(dst []byte, k int) []byte {
+	r := &l.Rules[k]
+	value := l.File.Text(r.Value())
+	if r.Verbatim {
+		return append(dst, value...)
+	}
+	return l.Profile.normalize(dst, value)
+}
+
+// Token returns the index in Tokens of the token name, as given (the
+// crawler's robots.txt name, in any case), or -1 when no line names it.
+func (l *Layout) Token(name string) int32 {
+	if id, ok := l.tokenIDs[name]; ok {
+		return id
+	}
+	if id, ok := l.tokenIDs[syntax.LowerASCII(name)]; ok {
+		return id
+	}
+	return -1
+}
+
+// Select returns the indices of the groups whose rules apply to the
+// crawler whose robots.txt name is agent, as the profile chooses them.
+func (l *Layout) Select(agent string) []int { return l.Profile.selectGroups(l, agent) }
+
+// RuleAt returns the index in Rules of the rule on line i, or -1 when the
+// profile reads no rule there.
+func (l *Layout) RuleAt(i int) int {
+	k, ok := slices.BinarySearchFunc(l.Rules, int32(i), func(r RuleLine, line int32) int { return int(r.Line - line) })
+	if !ok {
+		return -1
+	}
+	return k
+}
+
+// Cross returns, for each rule of l, the index of the rule on the same
+// line in other (another profile's layout of the same file), or -1 when
+// other reads no rule there.
+func (l *Layout) Cross(other *Layout) []int32 {
+	at := make([]int32, len(l.Rules))
+	j := 0
+	for k := range l.Rules {
+		for j < len(other.Rules) && other.Rules[j].Line < l.Rules[k].Line {
+			j++
+		}
+		at[k] = -1
+		if j < len(other.Rules) && other.Rules[j].Line == l.Rules[k].Line {
+			at[k] = int32(j)
+		}
+	}
+	return at
+}
+
+// ReadLayout reads the groups of f as profile p does.
+func ReadLayout(f *syntax.File, p *Profile) *Layout {
+	l := &Layout{File: f, Profile: p, lines: newLineSource(f, p)}
+	p.readGroups(l)
+	return l
+}
+
+// lineSource gives the readers the lines a profile reads: the file's own
+// lines up to its size limit and the line across the limit as the profile
+// reads it, cut there. That line is parsed alone: parsing the whole prefix
+// again (Profile.Read) would cost as much as the file's own parse, for
+// one line.
+type lineSource struct {
+	f *syntax.File
+	n int // the number of lines read
+	// cut is the line across the limit, cut and parsed alone, or nil;
+	// shift is where its text starts in f.
+	cut   *syntax.File
+	shift int
+}
+
+func newLineSource(f *syntax.File, p *Profile) lineSource {
+	s := lineSource{f: f, n: len(f.Lines)}
+	limit := p.SizeLimit
+	if limit == 0 || limit >= len(f.Bytes()) {
+		return s
+	}
+	i := f.LineAt(limit)
+	switch {
+	case i < 0 || f.Lines[i].Span.Start == limit:
+		// The limit falls on a line's start (or in the byte order mark):
+		// the lines before it are read whole.
+		s.n = max(i, 0)
+		if i < 0 && limit >= f.BOM.End {
+			s.n = len(f.Lines)
+		}
+	case i > 0 && f.Bytes()[f.Lines[i].Span.Start] == 0xEF:
+		// Parsed alone, the line would lose what looks like a byte order
+		// mark at its start, which mid-file it is not: read the prefix as
+		// a file.
+		s.f = p.Read(f)
+		s.n = len(s.f.Lines)
+	default:
+		s.n = i + 1
+		s.shift = f.Lines[i].Span.Start
+		s.cut = syntax.Parse(f.Bytes()[s.shift:limit:limit])
+	}
+	return s
+}
+
+// line returns line i as the profile reads it: the file that holds it,
+// its index there, and what to add to spans there to place them in the
+// file read.
+func (s *lineSource) line(i int) (*syntax.File, int, int) {
+	if s.cut != nil && i == s.n-1 {
+		return s.cut, 0, s.shift
+	}
+	return s.f, i, 0
+}
+
+// shifted returns span moved by shift.
+func shifted(span syntax.Span, shift int) syntax.Span {
+	return syntax.Span{Start: span.Start + shift, End: span.End + shift}
+}
+
+// layoutReader builds a Layout line by line, as every profile groups
+// lines: a user-agent line opens a group unless it follows another
+// user-agent line of the open group; a rule joins the open group, and a
+// rule outside any group is dropped. What else ends a group is the
+// profile's to say, by calling close. Only the last group is ever open, so
+// each group's lines are a run of Agents and of Rules.
+type layoutReader struct {
+	l        *Layout
+	cur      int32 // the open group, or -1
+	ruleSeen bool  // the open group has had a rule
+	// scratch holds a pattern being normalised, to compare with its value.
+	scratch []byte
+}
+
+func newLayoutReader(l *Layout) *layoutReader {
+	// At most one rule a line: the slice never grows.
+	l.Rules = make([]RuleLine, 0, l.lines.n)
+	return &layoutReader{l: l, cur: -1}
+}
+
+// agent adds user-agent line i, whose token the profile reads from raw
+// (the value, or the part of it the profile looks at) with token.
+func (b *layoutReader) agent(i int, raw []byte, token func([]byte) string) {
+	l := b.l
+	if b.cur < 0 || b.ruleSeen {
+		n := int32(len(l.Agents))
+		l.Groups = append(l.Groups, LayoutGroup{AgentsFrom: n, AgentsTo: n, RulesFrom: int32(len(l.Rules)), RulesTo: int32(len(l.Rules))})
+		b.cur, b.ruleSeen = int32(len(l.Groups)-1), false
+	}
+	id, ok := l.tokenIDs[string(raw)]
+	if !ok {
+		t := token(raw)
+		if id, ok = l.tokenIDs[t]; !ok {
+			id = int32(len(l.Tokens))
+			l.Tokens = append(l.Tokens, t)
+			if l.tokenIDs == nil {
+				l.tokenIDs = map[string]int32{}
+			}
+			l.tokenIDs[t] = id
+		}
+		l.tokenIDs[string(raw)] = id
+	}
+	l.Agents = append(l.Agents, AgentLine{Line: int32(i), Token: id})
+	l.Groups[b.cur].AgentsTo++
+}
+
+// rule adds rule line i with its value, read as the profile reads it, and
+// returns it, or nil outside any group.
+func (b *layoutReader) rule(i int, allow bool, value syntax.Span) *RuleLine {
+	if b.cur < 0 {
+		return nil
+	}
+	b.ruleSeen = true
+	l := b.l
+	l.Rules = append(l.Rules, RuleLine{Line: int32(i), Group: b.cur, start: int32(value.Start), end: int32(value.End), Allow: allow})
+	l.Groups[b.cur].RulesTo++
+	r := &l.Rules[len(l.Rules)-1]
+	l.Profile.readRule(r, l.File.Text(value), l.lines.n, &b.scratch)
+	return r
+}
+
+// close ends the open group.
+func (b *layoutReader) close() { b.cur = -1 }
+
+// finish trims the layout's arrays; the reader is done.
+func (b *layoutReader) finish() {
+	b.l.Rules = slices.Clip(b.l.Rules)
+}
+
+// readRule reads rule line r with the value as p does: its priority is
+// its pattern's length, and it is Verbatim when the normalisation leaves
+// the value as it is, unless the profile's own reading (adjustRule) says
+// otherwise. lines is the number of lines the profile reads, and scratch
+// a buffer to normalise in. It is the one reading of a rule: layouts,
+// Compile and Matches all read rules through it.
+func (p *Profile) readRule(r *RuleLine, value []byte, lines int, scratch *[]byte) {
+	r.Verbatim, r.Priority = true, int32(len(value))
+	if p.mayNormalize(value) {
+		*scratch = p.normalize((*scratch)[:0], value)
+		r.Verbatim, r.Priority = bytes.Equal(*scratch, value), int32(len(*scratch))
+	}
+	if p.adjustRule != nil {
+		p.adjustRule(r, value, lines)
+	}
+}
+
+// appendRules appends to dst the rules line r reads as, with pattern its
+// pattern: none when the profile drops it, two for an Allow Google also
+// reads as allowing its directory.
+func (r *RuleLine) appendRules(dst []Rule, pattern string) []Rule {
+	if r.Dropped {
+		return dst
+	}
+	dst = append(dst, Rule{Line: int(r.Line), Pattern: pattern, Priority: r.Priority, Allow: r.Allow})
+	if r.DirPriority > 0 {
+		dst = append(dst, Rule{Line: int(r.Line), Pattern: pattern[:r.DirPriority-1] + "$", Priority: r.DirPriority, Allow: true})
+	}
+	return dst
+}

@@ -1,0 +1,391 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/maphash"
+	"slices"
+	"sync"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// comparison sets a file's rules side by side for the rules that compare
+// rules with each other (duplicate-rule, conflicting-rules, redundant-rule,
+// rule-order): the rules Google reads, in its groups, with the group each
+// other profile reads them in, which groups name the same crawlers, and
+// views built on first use. It reads the groups from the profiles'
+// layouts (match.Layout), the one reading of groups, and is shared by the
+// run, whose passes have the same targets.
+type comparison struct {
+	f      *syntax.File
+	google *match.Layout
+	// rules are google.Rules, in the same order, with what the other
+	// profiles read on their lines.
+	rules  []comparedRule
+	groups []comparedGroup
+	// googleOnly is true when Google reads user-agent or rule lines that
+	// RFC 9309 parsers do not (a misspelled key, a missing colon): their
+	// groups may then differ from Google's.
+	googleOnly bool
+	// pastLimit is true for a file longer than 500 KiB.
+	pastLimit bool
+	// clusters is the number of clusters: groups that share a crawler
+	// token, directly or through other groups.
+	clusters int
+	// arena holds the patterns Google normalises (escapes it upper-cases,
+	// bytes it encodes).
+	arena []byte
+
+	// items and order are the rules sorted by literal prefix, built on
+	// first use (see sorted).
+	sortOnce sync.Once
+	items    []sortedRule
+	order    []int32
+
+	// twins is, by rule, the earlier rule of the same kind and pattern for
+	// the same set of crawlers, and the earlier rule of the other kind and
+	// the same pattern and set, or -1; built on first use (see twinsOf).
+	twinsOnce sync.Once
+	twins     [][2]int32
+}
+
+// comparedRule is a rule line inside a Google group.
+type comparedRule struct {
+	line  int32
+	group int32 // the Google group
+	// exact is the group RFC 9309 parsers and Bing read the rule in, or -1
+	// when they do not read it as a rule of any group.
+	exact int32
+	// blank is the group of the 1994 standard, whose groups also end at a
+	// blank line, or -1 (also when it is not targeted); yandex is Yandex's, which are the same groups, or
+	// -1. yandexDrop is true when Yandex drops the rule for not starting
+	// with '/' or '*'.
+	blank, yandex int32
+	yandexDrop    bool
+	allow         bool
+	// clean is true when every targeted profile that reads the rule reads
+	// its value as written.
+	clean bool
+	// rfcAsGoogle is true when RFC 9309 parsers read the pattern as Google
+	// does, or do not read the line as a rule.
+	rfcAsGoogle bool
+	// indexHTML is true for an Allow that Google also reads as allowing
+	// its directory ("Allow: /a/index.html" also allows "/a/").
+	indexHTML bool
+	// patOff and patLen place Google's pattern in the source, or, with
+	// patArena, in comparison.arena (see comparison.pat); rfcLen is the
+	// length of RFC 9309's. Offsets rather than a slice keep the rules
+	// free of pointers, which the garbage collector would scan and guard.
+	patOff, patLen int32
+	patArena       bool
+	rfcLen         int32
+}
+
+// comparedGroup is a group as Google reads it.
+type comparedGroup struct {
+	// set numbers the group's set of tokens: groups with the same set are
+	// read by the same crawlers. cluster numbers the groups that share a
+	// token, directly or not: no crawler reads groups of two clusters.
+	set, cluster int32
+}
+
+// comparedRules returns the comparison for a rule that compares rules with
+// each other, or nil when there is nothing it can say: the file is no
+// robots.txt, Google cuts some directive line before reading it (at a NUL
+// byte, a control character, 16,663 bytes), where messages quoting the
+// line as written would mislead, or there are fewer than two rules.
+//
+// The comparison is built once a run and shared: it costs about as much
+// as parsing the file.
+func comparedRules(pass *lint.Pass) *comparison {
+	if notRobotsTxt(pass) || cutDirective(pass.File) {
+		return nil
+	}
+	c := pass.Shared(comparisonKey{}, func() any { return newComparison(pass) }).(*comparison)
+	if len(c.rules) < 2 {
+		return nil
+	}
+	return c
+}
+
+type comparisonKey struct{}
+
+// cutDirective reports whether Google cuts some directive line of f before
+// reading it.
+func cutDirective(f *syntax.File) bool {
+	for _, x := range f.Facts {
+		switch x.Kind {
+		case syntax.FactNUL, syntax.FactControlChar, syntax.FactLineTooLong:
+			if x.Line >= 0 && f.Lines[x.Line].Kind == syntax.LineDirective {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// newComparison reads the pass's file.
+func newComparison(pass *lint.Pass) *comparison {
+	f := pass.File
+	google, rfc := pass.Layout(match.Google), pass.Layout(match.RFC9309)
+	yandex := pass.Layout(match.Yandex)
+	c := &comparison{f: f, google: google, pastLimit: pastSizeLimit(f), rules: make([]comparedRule, len(google.Rules))}
+	toRFC, toYandex := google.Cross(rfc), google.Cross(yandex)
+	// Only rules about first-match parsers ask about their groups; the
+	// others need not pay for reading them.
+	var legacy *match.Layout
+	var toLegacy []int32
+	if pass.Targeted(match.Legacy) {
+		legacy = pass.Layout(match.Legacy)
+		toLegacy = google.Cross(legacy)
+	}
+	c.googleOnly = len(google.Agents) != len(rfc.Agents) || len(google.Rules) != len(rfc.Rules)
+	for k := range google.Agents {
+		if !c.googleOnly && google.Agents[k].Line != rfc.Agents[k].Line {
+			c.googleOnly = true
+		}
+	}
+	rfcTargeted := pass.Targeted(match.RFC9309) || pass.Targeted(match.Bing) || pass.Targeted(match.Yandex)
+	var rfcBuf []byte
+	for k := range google.Rules {
+		g := &google.Rules[k]
+		r := &c.rules[k]
+		*r = comparedRule{line: g.Line, group: g.Group, exact: -1, blank: -1, yandex: -1, allow: g.Allow,
+			indexHTML: g.DirPriority > 0, clean: g.Verbatim, rfcAsGoogle: true}
+		vs := g.Value()
+		r.patOff, r.patLen = int32(vs.Start), int32(vs.Len())
+		if !g.Verbatim {
+			n := len(c.arena)
+			c.arena = google.AppendPattern(c.arena, k)
+			r.patOff, r.patLen, r.patArena = int32(n), int32(len(c.arena)-n), true
+		}
+		r.rfcLen = r.patLen
+		if j := toRFC[k]; j >= 0 {
+			x := &rfc.Rules[j]
+			r.exact, r.rfcLen = x.Group, x.Priority
+			r.clean = r.clean && (x.Verbatim || !rfcTargeted)
+			if !x.Verbatim || !g.Verbatim {
+				rfcBuf = rfc.AppendPattern(rfcBuf[:0], int(j))
+				r.rfcAsGoogle = bytes.Equal(rfcBuf, c.pat(r))
+			}
+		} else {
+			c.googleOnly = true
+		}
+		if j := toYandex[k]; j >= 0 {
+			r.yandex, r.yandexDrop = yandex.Rules[j].Group, yandex.Rules[j].Dropped
+		}
+		if legacy != nil && toLegacy[k] >= 0 {
+			x := &legacy.Rules[toLegacy[k]]
+			r.blank, r.clean = x.Group, r.clean && x.Verbatim
+		}
+	}
+	c.numberGroups()
+	return c
+}
+
+// numberGroups fills in the groups' sets and clusters.
+func (c *comparison) numberGroups() {
+	l := c.google
+	c.groups = make([]comparedGroup, len(l.Groups))
+	sets := map[string]int32{}
+	parent := make([]int32, len(c.groups))
+	find := func(g int32) int32 {
+		for parent[g] != g {
+			parent[g] = parent[parent[g]]
+			g = parent[g]
+		}
+		return g
+	}
+	byToken := make([]int32, len(l.Tokens))
+	for t := range byToken {
+		byToken[t] = -1
+	}
+	var tokens []int32
+	var key []byte
+	for g := range c.groups {
+		parent[g] = int32(g)
+		tokens = tokens[:0]
+		for _, a := range l.GroupAgents(g) {
+			tokens = append(tokens, a.Token)
+		}
+		slices.Sort(tokens)
+		tokens = slices.Compact(tokens)
+		key = key[:0]
+		for _, t := range tokens {
+			key = binary.LittleEndian.AppendUint32(key, uint32(t))
+		}
+		id, ok := sets[string(key)]
+		if !ok {
+			id = int32(len(sets))
+			sets[string(key)] = id
+		}
+		c.groups[g].set = id
+		for _, t := range tokens {
+			if h := byToken[t]; h >= 0 {
+				parent[find(int32(g))] = find(h)
+			} else {
+				byToken[t] = int32(g)
+			}
+		}
+	}
+	ids := map[int32]int32{}
+	for g := range c.groups {
+		root := find(int32(g))
+		id, ok := ids[root]
+		if !ok {
+			id = int32(len(ids))
+			ids[root] = id
+		}
+		c.groups[g].cluster = id
+	}
+	c.clusters = len(ids)
+}
+
+// agents returns the crawler tokens Google reads in group g's user-agent
+// lines.
+func (c *comparison) agents(g int32) []string {
+	var names []string
+	for _, a := range c.google.GroupAgents(int(g)) {
+		names = append(names, c.google.Tokens[a.Token])
+	}
+	return names
+}
+
+// groupRules returns the number of rule lines of Google's group g.
+func (c *comparison) groupRules(g int32) int {
+	return len(c.google.GroupRules(int(g)))
+}
+
+// pat returns Google's pattern for rule r.
+func (c *comparison) pat(r *comparedRule) []byte {
+	if r.patArena {
+		return c.arena[r.patOff : r.patOff+r.patLen]
+	}
+	return c.f.Bytes()[r.patOff : r.patOff+r.patLen]
+}
+
+// twinsOf returns, for rule k, the first earlier rule for the same set of
+// crawlers with the same pattern and kind (a repeat: duplicate-rule), and
+// the first earlier one with the same pattern and the other kind (a
+// conflict: conflicting-rules), or -1 for either.
+func (c *comparison) twinsOf(k int) (same, other int32) {
+	c.twinsOnce.Do(c.findTwins)
+	return c.twins[k][0], c.twins[k][1]
+}
+
+func (c *comparison) findTwins() {
+	c.twins = make([][2]int32, len(c.rules))
+	firsts := newPatternTable(len(c.rules))
+	for k := range c.rules {
+		r := &c.rules[k]
+		set := c.groups[r.group].set
+		pat := c.pat(r)
+		kind := kindIndex(r.allow)
+		sameAs := func(allow bool) func(int32) bool {
+			return func(j int32) bool {
+				q := &c.rules[j]
+				return q.allow == allow && c.groups[q.group].set == set && bytes.Equal(c.pat(q), pat)
+			}
+		}
+		// The table holds the first rule of each kind and pattern for a
+		// set: a later repeat finds it and is not stored.
+		h := maphash.Bytes(patternSeed, pat) ^ uint64(set)*0x9E3779B97F4A7C15
+		c.twins[k] = [2]int32{
+			firsts.find(patternKey(h, kind), int32(k), sameAs(r.allow)),
+			firsts.lookup(patternKey(h, 1-kind), sameAs(!r.allow)),
+		}
+	}
+}
+
+// sortedRule is a rule as the sorted view of a file sees it: its literal
+// prefix (see literalPrefix), its kind and priorities. Google's extra
+// "dir/$" Allow of an index.html rule is an item of its own.
+type sortedRule struct {
+	// prio and rfcPrio are the pattern's length in Google's reading and in
+	// RFC 9309's.
+	prio, rfcPrio int32
+	// rule is the index in comparison.rules of the rule, and litLen the
+	// length of the literal prefix of its pattern (see comparison.lit).
+	rule, litLen int32
+	cluster      int32
+	kind         int32 // 0 Disallow, 1 Allow
+	literal      bool
+	// extra marks Google's extra "dir/$" Allow of an index.html rule.
+	extra bool
+}
+
+// lit returns the literal prefix of item it's pattern.
+func (c *comparison) lit(it *sortedRule) []byte { return c.pat(&c.rules[it.rule])[:it.litLen] }
+
+// sorted returns the items of the rules that can match (their patterns
+// start with '/' or '*'), and their order by cluster, then literal prefix:
+// every prefix of a literal prefix comes before it, and the prefixes that
+// extend it right after it. redundant-rule and rule-order both walk it.
+func (c *comparison) sorted() ([]sortedRule, []int32) {
+	c.sortOnce.Do(c.sort)
+	return c.items, c.order
+}
+
+func (c *comparison) sort() {
+	c.items = make([]sortedRule, 0, len(c.rules)+len(c.rules)/8)
+	for k := range c.rules {
+		r := &c.rules[k]
+		pat := c.pat(r)
+		if len(pat) == 0 || pat[0] != '/' && pat[0] != '*' {
+			continue // never decides, or never matches (path-not-absolute)
+		}
+		lit, literal := literalPrefix(pat)
+		cl := c.groups[r.group].cluster
+		c.items = append(c.items, sortedRule{prio: int32(len(pat)), rfcPrio: r.rfcLen,
+			rule: int32(k), litLen: int32(len(lit)), cluster: cl, kind: kindIndex(r.allow), literal: literal})
+		if r.indexHTML {
+			p := c.google.Rules[k].DirPriority // "dir/$"
+			c.items = append(c.items, sortedRule{prio: p, rfcPrio: p,
+				rule: int32(k), litLen: p - 1, cluster: cl, kind: 1, extra: true})
+		}
+	}
+	// The sort reads the literal prefixes where they are, in the source
+	// or the arena, copied into one pool.
+	src := c.f.Bytes()
+	lits := &literalPool{start: make([]int32, len(c.items)), end: make([]int32, len(c.items))}
+	lits.pool = make([]byte, 0, len(src)+len(c.arena)+8)
+	lits.pool = append(append(append(lits.pool, src...), c.arena...), make([]byte, 8)...)
+	for k := range c.items {
+		r := &c.rules[c.items[k].rule]
+		at := r.patOff
+		if r.patArena {
+			at += int32(len(src))
+		}
+		lits.start[k], lits.end[k] = at, at+c.items[k].litLen
+	}
+	c.order = make([]int32, len(c.items))
+	for k := range c.order {
+		c.order[k] = int32(k)
+	}
+	sortLiterals(c.order, c.clusters, func(k int32) int32 { return c.items[k].cluster }, lits)
+}
+
+// literalPrefix returns the part of a pattern before its first '*',
+// without a final '$': every URL path the pattern matches starts with it.
+// literal is true when that is the whole pattern, which then matches
+// exactly the paths that start with it.
+func literalPrefix(pattern []byte) (lit []byte, literal bool) {
+	if star := bytes.IndexByte(pattern, '*'); star >= 0 {
+		return pattern[:star], false
+	}
+	if n := len(pattern); n > 0 && pattern[n-1] == '$' {
+		return pattern[:n-1], false
+	}
+	return pattern, true
+}
+
+// kindIndex numbers a rule's kind: 0 Disallow, 1 Allow.
+func kindIndex(allow bool) int32 {
+	if allow {
+		return 1
+	}
+	return 0
+}
