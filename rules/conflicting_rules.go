@@ -80,7 +80,7 @@ func runConflictingRules(pass *lint.Pass) {
 func reportConflict(pass *lint.Pass, m *comparison, q, r *comparedRule) {
 	f := m.f
 	lq, lr := &f.Lines[q.line], &f.Lines[r.line]
-	longest := targetReaders(pass, func(p *match.Profile) bool { return p != match.Legacy })
+	longest := prose.Readers(targetsWhere(pass, func(p *match.Profile) bool { return p != match.Legacy }))
 	if len(longest) == 0 {
 		longest = []string{"longest-match crawlers"}
 	}

@@ -200,7 +200,7 @@ func (o *orderCheck) report(qi int32, rs []int32) {
 	q := &m.rules[qi]
 	lq := &f.Lines[q.line]
 	last := &m.rules[rs[len(rs)-1]]
-	longest := targetReaders(o.pass, func(p *match.Profile) bool { return p != match.Legacy })
+	longest := prose.Readers(targetsWhere(o.pass, func(p *match.Profile) bool { return p != match.Legacy }))
 	if len(longest) == 0 {
 		longest = []string{"longest-match crawlers"}
 	}

@@ -3,8 +3,6 @@ package rules
 import (
 	"strconv"
 
-	"github.com/robotslint/robotslint/lint"
-	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -22,18 +20,3 @@ func ruleText(f *syntax.File, l *syntax.Line) string {
 
 // lineRef names line i for a message: "line 12".
 func lineRef(i int32) string { return "line " + strconv.Itoa(int(i)+1) }
-
-// targetReaders names the crawlers of the targeted profiles keep returns
-// true for, Google first: "Google", "Bing", "Yandex".
-func targetReaders(pass *lint.Pass, keep func(*match.Profile) bool) []string {
-	var profiles []*match.Profile
-	if pass.Targeted(match.Google) && keep(match.Google) {
-		profiles = append(profiles, match.Google)
-	}
-	for _, p := range pass.Targets {
-		if p != match.Google && keep(p) {
-			profiles = append(profiles, p)
-		}
-	}
-	return prose.Readers(profiles)
-}

@@ -121,7 +121,7 @@ func reportSpace(pass *lint.Pass, l *syntax.Line, sp int) {
 	f := pass.File
 	value := f.Text(l.Value())
 	start := l.Value().Start
-	encoders := targetReaders(pass, func(p *match.Profile) bool { return p != match.Google })
+	encoders := prose.Readers(targetsWhere(pass, func(p *match.Profile) bool { return p != match.Google }))
 	msg := fmt.Sprintf("URLs carry a space as `%%20`, but Google compares the space in %s as written, so the rule never matches for Google",
 		prose.Quote(f.Text(l.Value())))
 	if len(encoders) > 0 {

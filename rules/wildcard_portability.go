@@ -102,7 +102,7 @@ type wildcardCheck struct {
 
 // readers names the targeted crawlers that read wildcards.
 func (w *wildcardCheck) readers() []string {
-	if names := targetReaders(w.pass, func(p *match.Profile) bool { return p != match.Legacy }); len(names) > 0 {
+	if names := prose.Readers(targetsWhere(w.pass, func(p *match.Profile) bool { return p != match.Legacy })); len(names) > 0 {
 		return names
 	}
 	return []string{match.RFC9309.Readers}
@@ -180,9 +180,9 @@ func (w *wildcardCheck) agent(l *syntax.Line) {
 		return
 	}
 	token := match.GoogleAgent(value)
-	others := targetReaders(pass, func(p *match.Profile) bool {
+	others := prose.Readers(targetsWhere(pass, func(p *match.Profile) bool {
 		return p == match.RFC9309 || p == match.Bing || p == match.Yandex
-	})
+	}))
 	quoted := prose.Quote(f.Text(l.Value()))
 	var msg string
 	var fix *lint.Fix
