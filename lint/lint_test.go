@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -399,5 +400,23 @@ func TestFindConfig(t *testing.T) {
 		if path != tt.path || (err != nil) != tt.err || (tt.path != "" && !tt.err && len(data) == 0) {
 			t.Errorf("FindConfig(%s) = %q, %q, %v", tt.dir, path, data, err)
 		}
+	}
+}
+
+// TestLayoutSharedByLikeProfiles checks that Bing, which reads files as
+// RFC 9309 does, gets RFC 9309's layout under its own name rather than a
+// second reading.
+func TestLayoutSharedByLikeProfiles(t *testing.T) {
+	f := syntax.Parse([]byte("User-agent: bingbot\nDisallow: /a\n\nUser-agent: *\nAllow: /\n"))
+	pass := &Pass{File: f, Targets: match.Profiles(), shared: &shared{}}
+	bing, rfc := pass.Layout(match.Bing), pass.Layout(match.RFC9309)
+	if bing.Profile != match.Bing || rfc.Profile != match.RFC9309 {
+		t.Fatalf("layouts for %s and %s, want bing and rfc9309", bing.Profile.Name, rfc.Profile.Name)
+	}
+	if &bing.Rules[0] != &rfc.Rules[0] {
+		t.Error("Bing's layout reads the file again instead of sharing RFC 9309's")
+	}
+	if got, want := bing.Select("bingbot"), match.ReadLayout(f, match.Bing).Select("bingbot"); !slices.Equal(got, want) {
+		t.Errorf("shared layout selects %v for bingbot, Bing's own reading %v", got, want)
 	}
 }

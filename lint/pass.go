@@ -81,7 +81,12 @@ func (p *Pass) Robots(profile *match.Profile) *match.Robots {
 // Layout returns the groups of the file as profile p reads them, as line
 // indices: cheaper than Robots when a rule needs no matching.
 func (p *Pass) Layout(profile *match.Profile) *match.Layout {
-	return p.shared.get(layoutKey{profile}, func() any { return match.ReadLayout(p.File, profile) }).(*match.Layout)
+	return p.shared.get(layoutKey{profile}, func() any {
+		if like := profile.ReadsLike(); like != profile {
+			return p.Layout(like).For(profile)
+		}
+		return match.ReadLayout(p.File, profile)
+	}).(*match.Layout)
 }
 
 // Targeted reports whether profile is one of the targets.

@@ -146,11 +146,16 @@ func (v *crawlerView) status(k int) *viewGroup {
 		return g
 	}
 	g.known, g.blockLine = true, -1
-	for _, r := range v.rules(k) {
-		switch {
-		case !r.allow && g.blockLine < 0 && matchesEverything(r.value):
-			g.blockLine = r.line
-		case r.allow && len(r.value) > 0 && (r.value[0] == '/' || r.value[0] == '*'):
+	rules := v.l.GroupRules(k)
+	for i := range rules {
+		r := &rules[i]
+		if r.Dropped {
+			continue
+		}
+		switch value := v.f.Text(r.Value()); {
+		case !r.Allow && g.blockLine < 0 && matchesEverything(value):
+			g.blockLine = int(r.Line)
+		case r.Allow && len(value) > 0 && (value[0] == '/' || value[0] == '*'):
 			g.reopened = true
 		}
 	}

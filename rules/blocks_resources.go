@@ -208,14 +208,15 @@ func runBlocksResources(pass *lint.Pass) {
 	for _, c := range targetedSearchCrawlers(pass) {
 		// The Allow rules, which may open resources again, and the
 		// Disallow rules that name resources, of the crawler's groups.
-		var allows, candidates []viewRule
+		var candidates []viewRule
+		var allows []allowRule
 		v := readForCrawler(pass.Layout(c.profile), c)
 		for _, k := range v.selected {
 			for _, r := range v.rules(k) {
 				switch {
 				case len(r.value) == 0:
 				case r.allow:
-					allows = append(allows, r)
+					allows = append(allows, allowRule{string(r.value), r.priority})
 				case mayNameResources(r.value):
 					candidates = append(candidates, r)
 				}
@@ -227,11 +228,12 @@ func runBlocksResources(pass *lint.Pass) {
 			if len(probes) == 0 || tried[string(rule.value)] {
 				continue
 			}
-			tried[string(rule.value)] = true
+			value := string(rule.value)
+			tried[value] = true
 			kinds := 0
 			for _, probe := range probes {
 				// A longer Allow may open the resources again.
-				if c.profile.Matches(false, string(rule.value), probe) && !reopenedFor(c.profile, allows, probe, rule.priority) {
+				if c.profile.Matches(false, value, probe) && !reopenedFor(c.profile, allows, probe, rule.priority) {
 					kinds |= resourceKind(probe)
 				}
 			}
@@ -279,13 +281,20 @@ func runBlocksResources(pass *lint.Pass) {
 	}
 }
 
+// allowRule is an Allow rule that may open a resource again: its value,
+// as a string once rather than at every match, and its priority.
+type allowRule struct {
+	value    string
+	priority int32
+}
+
 // reopenedFor reports whether an Allow rule whose priority is at least
 // that of a Disallow rule (for Google and RFC 9309, a pattern at least as
 // long) matches path, and so keeps that rule from deciding: the highest
 // priority decides, and Allow wins a tie.
-func reopenedFor(p *match.Profile, allows []viewRule, path string, priority int32) bool {
+func reopenedFor(p *match.Profile, allows []allowRule, path string, priority int32) bool {
 	for k := range allows {
-		if a := &allows[k]; a.priority >= priority && p.Matches(true, string(a.value), path) {
+		if a := &allows[k]; a.priority >= priority && p.Matches(true, a.value, path) {
 			return true
 		}
 	}

@@ -130,8 +130,14 @@ func cutDirective(f *syntax.File) bool {
 // newComparison reads the pass's file.
 func newComparison(pass *lint.Pass) *comparison {
 	f := pass.File
-	google, rfc := pass.Layout(match.Google), pass.Layout(match.RFC9309)
-	yandex := pass.Layout(match.Yandex)
+	// The three readings are independent: read them side by side, as the
+	// comparison is what the rules comparing rules wait for.
+	var rfc, yandex *match.Layout
+	var wg sync.WaitGroup
+	wg.Go(func() { rfc = pass.Layout(match.RFC9309) })
+	wg.Go(func() { yandex = pass.Layout(match.Yandex) })
+	google := pass.Layout(match.Google)
+	wg.Wait()
 	c := &comparison{f: f, google: google, pastLimit: pastSizeLimit(f), rules: make([]comparedRule, len(google.Rules))}
 	toRFC, toYandex := google.Cross(rfc), google.Cross(yandex)
 	// Only rules about first-match parsers ask about their groups; the

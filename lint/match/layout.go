@@ -164,6 +164,18 @@ func ReadLayout(f *syntax.File, p *Profile) *Layout {
 	return l
 }
 
+// For returns l as profile p reads the file, for a p that reads it as l's
+// profile does (p.ReadsLike() is l.Profile): the same groups and rules,
+// shared, under p's name.
+func (l *Layout) For(p *Profile) *Layout {
+	if p == l.Profile || p.ReadsLike() != l.Profile {
+		return l
+	}
+	same := *l
+	same.Profile = p
+	return &same
+}
+
 // lineSource gives the readers the lines a profile reads: the file's own
 // lines up to its size limit and the line across the limit as the profile
 // reads it, cut there. That line is parsed alone: parsing the whole prefix

@@ -26,6 +26,9 @@ type Profile struct {
 
 	// readGroups fills a Layout's groups from its file.
 	readGroups func(*Layout)
+	// readsLike is the profile whose reading of groups, rules and paths
+	// this one shares, or nil when it has its own.
+	readsLike *Profile
 	// selectGroups returns the indices of the groups whose rules apply to
 	// the crawler named agent, as it is given.
 	selectGroups func(l *Layout, agent string) []int
@@ -100,6 +103,7 @@ var Bing = &Profile{
 	Name:             "bing",
 	Readers:          "Bing",
 	Summary:          "Bingbot, as Microsoft documents it (RFC 9309 where Bing says nothing)",
+	readsLike:        RFC9309,
 	SizeLimit:        syntax.SizeLimit,
 	readGroups:       readRFC9309,
 	selectGroups:     selectExact,
@@ -244,4 +248,14 @@ func (p *Profile) Matches(allow bool, value, url string) bool {
 		}
 	}
 	return false
+}
+
+// ReadsLike returns the profile whose reading p shares, p itself when it
+// has its own: Bing reads files as RFC 9309 does, so one layout of a file
+// serves both (see Layout.For).
+func (p *Profile) ReadsLike() *Profile {
+	if p.readsLike != nil {
+		return p.readsLike
+	}
+	return p
 }
