@@ -39,29 +39,48 @@ func googleRuleKind(f *syntax.File, l *syntax.Line) (allow, ok bool) {
 // source for each byte, which is far quicker than looking at every line
 // when the bytes are rare, as a backslash or a bracket are.
 func ruleLinesWithByte(f *syntax.File, chars string, fn func(i int, l *syntax.Line, value []byte)) {
-	src := f.Bytes()
 	var lines []int
 	for k := 0; k < len(chars); k++ {
 		c := chars[k]
-		var cur lineCursor
-		for at := 0; at < len(src); {
-			n := bytes.IndexByte(src[at:], c)
-			if n < 0 {
-				break
-			}
-			i := cur.line(f, at+n)
-			if i < 0 {
-				at += n + 1
-				continue
-			}
-			lines = append(lines, i)
-			at = f.Lines[i].Span.End
-		}
+		lines = linesHolding(lines, f, func(b []byte) int { return bytes.IndexByte(b, c) })
 	}
 	if len(chars) > 1 {
 		slices.Sort(lines)
 		lines = slices.Compact(lines)
 	}
+	eachRuleLine(f, lines, fn)
+}
+
+// ruleLinesWithString is ruleLinesWithByte for a string.
+func ruleLinesWithString(f *syntax.File, s string, fn func(i int, l *syntax.Line, value []byte)) {
+	sub := []byte(s)
+	eachRuleLine(f, linesHolding(nil, f, func(b []byte) int { return bytes.Index(b, sub) }), fn)
+}
+
+// linesHolding appends to lines, in order, the index of each line of f in
+// which find, which returns the offset of its first match in b or -1,
+// finds something.
+func linesHolding(lines []int, f *syntax.File, find func(b []byte) int) []int {
+	src := f.Bytes()
+	var cur lineCursor
+	for at := 0; at < len(src); {
+		n := find(src[at:])
+		if n < 0 {
+			break
+		}
+		i := cur.line(f, at+n)
+		if i < 0 {
+			at += n + 1
+			continue
+		}
+		lines = append(lines, i)
+		at = f.Lines[i].Span.End
+	}
+	return lines
+}
+
+// eachRuleLine calls fn for each of lines that Google reads as a rule.
+func eachRuleLine(f *syntax.File, lines []int, fn func(i int, l *syntax.Line, value []byte)) {
 	for _, i := range lines {
 		l := &f.Lines[i]
 		if _, ok := googleRuleKind(f, l); ok {
@@ -107,28 +126,6 @@ func ruleLinesWithHighBytes(f *syntax.File, fn func(i int, l *syntax.Line, value
 		i := cur.line(f, at)
 		if i < 0 {
 			at++
-			continue
-		}
-		l := &f.Lines[i]
-		if _, ok := googleRuleKind(f, l); ok {
-			fn(i, l, f.Text(l.Value()))
-		}
-		at = l.Span.End
-	}
-}
-
-// ruleLinesWithString is ruleLinesWithByte for a string.
-func ruleLinesWithString(f *syntax.File, s string, fn func(i int, l *syntax.Line, value []byte)) {
-	src := f.Bytes()
-	var cur lineCursor
-	for at := 0; at < len(src); {
-		n := bytes.Index(src[at:], []byte(s))
-		if n < 0 {
-			return
-		}
-		i := cur.line(f, at+n)
-		if i < 0 {
-			at += n + 1
 			continue
 		}
 		l := &f.Lines[i]
