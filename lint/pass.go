@@ -38,6 +38,8 @@ type Pass struct {
 type shared struct {
 	mu     sync.Mutex
 	values map[any]*sharedValue
+	// rules are the names of the rules the run runs.
+	rules map[string]bool
 }
 
 type sharedValue struct {
@@ -66,6 +68,11 @@ func (s *shared) get(key any, build func() any) any {
 // should be a value of an unexported type of the caller's package.
 func (p *Pass) Shared(key any, build func() any) any { return p.shared.get(key, build) }
 
+// Runs reports whether the rule named name runs in this run: a rule that
+// builds a shared value can then build, alongside, the parts only other
+// rules use, so that they find them ready.
+func (p *Pass) Runs(name string) bool { return p.shared.rules[name] }
+
 // robotsKey and layoutKey key the file compiled for a profile, and its
 // layout, among the shared values.
 type (
@@ -82,8 +89,8 @@ func (p *Pass) Robots(profile *match.Profile) *match.Robots {
 // indices: cheaper than Robots when a rule needs no matching.
 func (p *Pass) Layout(profile *match.Profile) *match.Layout {
 	return p.shared.get(layoutKey{profile}, func() any {
-		if like := profile.ReadsLike(); like != profile {
-			return p.Layout(like).For(profile)
+		if base := profile.Base(); base != profile {
+			return p.Layout(base).For(profile)
 		}
 		return match.ReadLayout(p.File, profile)
 	}).(*match.Layout)

@@ -79,7 +79,7 @@ func Lint(src []byte, rules []*Rule, cfg *Config) []Diagnostic {
 // panics is reported as an internal error of that rule on the file's first
 // byte; the other rules still run.
 func LintFile(f *syntax.File, rules []*Rule, cfg *Config) []Diagnostic {
-	sh := &shared{}
+	sh := &shared{rules: map[string]bool{}}
 	targets := cfg.targets()
 	sups := parseSuppressions(f)
 	var passes []*Pass
@@ -87,6 +87,7 @@ func LintFile(f *syntax.File, rules []*Rule, cfg *Config) []Diagnostic {
 		if r.Run == nil || cfg.Severity(r, 0) == Off {
 			continue
 		}
+		sh.rules[r.Name] = true
 		passes = append(passes, &Pass{File: f, Rule: r, Targets: targets, Options: cfg.rule(r.Name).Options, config: cfg, shared: sh, sups: sups})
 	}
 	runPasses(passes)

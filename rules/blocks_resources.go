@@ -208,19 +208,25 @@ func runBlocksResources(pass *lint.Pass) {
 	for _, c := range targetedSearchCrawlers(pass) {
 		// The Allow rules, which may open resources again, and the
 		// Disallow rules that name resources, of the crawler's groups.
-		var candidates []viewRule
-		var allows []allowRule
+		var candidates, allowLines []viewRule
 		v := readForCrawler(pass.Layout(c.profile), c)
 		for _, k := range v.selected {
 			for _, r := range v.rules(k) {
 				switch {
 				case len(r.value) == 0:
 				case r.allow:
-					allows = append(allows, allowRule{string(r.value), r.priority})
+					allowLines = append(allowLines, r)
 				case mayNameResources(r.value):
 					candidates = append(candidates, r)
 				}
 			}
+		}
+		if len(candidates) == 0 {
+			continue
+		}
+		allows := make([]allowRule, len(allowLines))
+		for k, r := range allowLines {
+			allows[k] = allowRule{c.profile.Pattern(true, string(r.value)), r.priority}
 		}
 		tried := map[string]bool{}
 		for _, rule := range candidates {
@@ -230,10 +236,11 @@ func runBlocksResources(pass *lint.Pass) {
 			}
 			value := string(rule.value)
 			tried[value] = true
+			disallow := c.profile.Pattern(false, value)
 			kinds := 0
 			for _, probe := range probes {
 				// A longer Allow may open the resources again.
-				if c.profile.Matches(false, value, probe) && !reopenedFor(c.profile, allows, probe, rule.priority) {
+				if disallow.Matches(probe) && !reopenedFor(allows, probe, rule.priority) {
 					kinds |= resourceKind(probe)
 				}
 			}
@@ -281,10 +288,10 @@ func runBlocksResources(pass *lint.Pass) {
 	}
 }
 
-// allowRule is an Allow rule that may open a resource again: its value,
-// as a string once rather than at every match, and its priority.
+// allowRule is an Allow rule that may open a resource again: its pattern,
+// read once rather than at every match, and its priority.
 type allowRule struct {
-	value    string
+	pattern  match.Pattern
 	priority int32
 }
 
@@ -292,9 +299,9 @@ type allowRule struct {
 // that of a Disallow rule (for Google and RFC 9309, a pattern at least as
 // long) matches path, and so keeps that rule from deciding: the highest
 // priority decides, and Allow wins a tie.
-func reopenedFor(p *match.Profile, allows []allowRule, path string, priority int32) bool {
+func reopenedFor(allows []allowRule, path string, priority int32) bool {
 	for k := range allows {
-		if a := &allows[k]; a.priority >= priority && p.Matches(true, a.value, path) {
+		if a := &allows[k]; a.priority >= priority && a.pattern.Matches(path) {
 			return true
 		}
 	}

@@ -104,7 +104,21 @@ func comparedRules(pass *lint.Pass) *comparison {
 	if notRobotsTxt(pass) || cutDirective(pass.File) {
 		return nil
 	}
-	c := pass.Shared(comparisonKey{}, func() any { return newComparison(pass) }).(*comparison)
+	c := pass.Shared(comparisonKey{}, func() any {
+		c := newComparison(pass)
+		// Two rules wait for each of the views, and on a large file the
+		// last rules of a run are the ones waiting, on a core otherwise
+		// idle: build the views now, alongside the rules running meanwhile.
+		if len(c.rules) >= 2 {
+			if pass.Runs("duplicate-rule") || pass.Runs("conflicting-rules") {
+				go c.twinsOnce.Do(c.findTwins)
+			}
+			if pass.Runs("redundant-rule") || pass.Runs("rule-order") {
+				go c.sortOnce.Do(c.sort)
+			}
+		}
+		return c
+	}).(*comparison)
 	if len(c.rules) < 2 {
 		return nil
 	}
@@ -354,11 +368,9 @@ func (c *comparison) sort() {
 		}
 	}
 	// The sort reads the literal prefixes where they are, in the source
-	// or the arena, copied into one pool.
+	// or the arena.
 	src := c.f.Bytes()
-	lits := &literalPool{start: make([]int32, len(c.items)), end: make([]int32, len(c.items))}
-	lits.pool = make([]byte, 0, len(src)+len(c.arena)+8)
-	lits.pool = append(append(append(lits.pool, src...), c.arena...), make([]byte, 8)...)
+	lits := &literalPool{src: src, arena: c.arena, start: make([]int32, len(c.items)), end: make([]int32, len(c.items))}
 	for k := range c.items {
 		r := &c.rules[c.items[k].rule]
 		at := r.patOff

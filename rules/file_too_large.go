@@ -77,7 +77,7 @@ func runFileTooLarge(pass *lint.Pass) {
 	var cut string
 	var opts []lint.ReportOption
 	if first >= 0 && f.Lines[first].Span.Start < limit {
-		cut, opts = cutAtLimit(f, first)
+		cut, opts = cutAtLimit(pass.Layout(match.Google), first)
 		first++
 	}
 	lost, n := lostPastLimit(f, max(first, 0))
@@ -133,18 +133,19 @@ func lostPastLimit(f *syntax.File, first int) (string, int) {
 // cutAtLimit says what Google makes of line i, across the size limit,
 // when that differs from the line as written: the line as Google reads it
 // is the last line of what it reads.
-func cutAtLimit(f *syntax.File, i int) (string, []lint.ReportOption) {
-	read := match.Google.Read(f)
+func cutAtLimit(google *match.Layout, i int) (string, []lint.ReportOption) {
+	f := google.File
 	l := &f.Lines[i]
 	whole := readAsGoogleUncut(f.Text(l.Text()))
-	kept := readGoogleLine(read, i)
+	read, k := google.Line(i)
+	kept := readGoogleLine(read, k)
 	if whole.sameToGoogle(kept) {
 		return "", nil
 	}
 	cut := fmt.Sprintf("line %d is cut at the limit: its end is lost, and Google reads it as %s", i+1, kept.quote())
 	if !kept.ok() {
 		cut = fmt.Sprintf("line %d is cut at the limit after %s: its end is lost, and Google reads no directive in it",
-			i+1, prose.Quote(read.Text(read.Lines[i].Text())))
+			i+1, prose.Quote(read.Text(read.Lines[k].Text())))
 	}
 	return cut, []lint.ReportOption{lint.WithRelated(l.Text(), "the line as written, "+whole.quote()+", is cut at byte "+prose.Int(match.Google.SizeLimit))}
 }

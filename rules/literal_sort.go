@@ -6,27 +6,34 @@ import (
 	"slices"
 )
 
-// literalPool holds byte strings in one pool, string k being
-// pool[start[k]:end[k]], for sortLiterals. The pool has eight spare bytes
-// at its end, and no string holds a NUL byte.
+// literalPool holds the byte strings sortLiterals sorts where they are, in
+// the source and an arena: string k is bytes start[k] to end[k] of the
+// source followed by the arena. No string holds a NUL byte.
 type literalPool struct {
-	pool       []byte
+	src, arena []byte
 	start, end []int32
+}
+
+// from returns string k from byte d on.
+func (p *literalPool) from(k int32, d int) []byte {
+	i, e := min(int(p.start[k])+d, int(p.end[k])), int(p.end[k])
+	if n := len(p.src); i >= n {
+		return p.arena[i-n : e-n]
+	}
+	return p.src[i:e]
 }
 
 // chunk returns bytes d to d+8 of string k as a big-endian number, padded
 // with zero bytes past its end: comparing chunks orders strings as
 // bytes.Compare does, since no string holds a NUL.
 func (p *literalPool) chunk(k int32, d int) uint64 {
-	i, e := int(p.start[k])+d, int(p.end[k])
-	if i >= e {
-		return 0
+	s := p.from(k, d)
+	if len(s) >= 8 {
+		return binary.BigEndian.Uint64(s)
 	}
-	w := binary.BigEndian.Uint64(p.pool[i:])
-	if n := e - i; n < 8 {
-		w &^= 1<<(8*(8-n)) - 1
-	}
-	return w
+	var padded [8]byte
+	copy(padded[:], s)
+	return binary.BigEndian.Uint64(padded[:])
 }
 
 // sortLiterals sorts idx, the indices of strings of lits, by group, then
@@ -171,7 +178,5 @@ func multikey(a []int32, d int, lits *literalPool) {
 // literalLess reports whether string a sorts before string b, both known to
 // agree on their first d bytes.
 func literalLess(lits *literalPool, a, b int32, d int) bool {
-	sa := lits.pool[min(int(lits.start[a])+d, int(lits.end[a])):lits.end[a]]
-	sb := lits.pool[min(int(lits.start[b])+d, int(lits.end[b])):lits.end[b]]
-	return bytes.Compare(sa, sb) < 0
+	return bytes.Compare(lits.from(a, d), lits.from(b, d)) < 0
 }

@@ -12,7 +12,8 @@ import (
 // group. Keys are Google's: misspellings and prefixes count (see
 // GoogleDirective), so the groups can differ from syntax.File.Groups.
 func readGoogle(l *Layout) {
-	b := newLayoutReader(l)
+	// At most one rule a line.
+	b := newLayoutReader(l, l.lines.n)
 	for i := range l.lines.n {
 		f, k, shift := l.lines.line(i)
 		d, _, value, _ := googleLineSpans(f, k)

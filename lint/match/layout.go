@@ -125,6 +125,16 @@ func (l *Layout) Token(name string) int32 {
 	return -1
 }
 
+// Line returns line i as the profile reads it: the file that holds it and
+// its index there. That is File and i but for a line across the profile's
+// size limit, which the profile reads cut at the limit: it is parsed
+// alone, in a file of its own, so that asking costs no second parse of
+// the file.
+func (l *Layout) Line(i int) (*syntax.File, int) {
+	f, k, _ := l.lines.line(i)
+	return f, k
+}
+
 // Select returns the indices of the groups whose rules apply to the
 // crawler whose robots.txt name is agent, as the profile chooses them.
 func (l *Layout) Select(agent string) []int { return l.Profile.selectGroups(l, agent) }
@@ -159,21 +169,62 @@ func (l *Layout) Cross(other *Layout) []int32 {
 
 // ReadLayout reads the groups of f as profile p does.
 func ReadLayout(f *syntax.File, p *Profile) *Layout {
+	if p.base != nil {
+		return ReadLayout(f, p.base).For(p)
+	}
 	l := &Layout{File: f, Profile: p, lines: newLineSource(f, p)}
 	p.readGroups(l)
 	return l
 }
 
-// For returns l as profile p reads the file, for a p that reads it as l's
-// profile does (p.ReadsLike() is l.Profile): the same groups and rules,
-// shared, under p's name.
+// For returns the layout of the file as profile p reads it, built from l
+// when l is the layout of p.Base() (which costs a fraction of reading the
+// file again), read anew otherwise.
 func (l *Layout) For(p *Profile) *Layout {
-	if p == l.Profile || p.ReadsLike() != l.Profile {
+	switch {
+	case p == l.Profile:
 		return l
+	case p.base != l.Profile:
+		return ReadLayout(l.File, p)
 	}
-	same := *l
-	same.Profile = p
-	return &same
+	d := &Layout{File: l.File, Profile: p, lines: l.lines}
+	p.fromBase(l, d)
+	return d
+}
+
+// sameLayout builds l as base is: the same groups and rules, shared.
+func sameLayout(base, l *Layout) {
+	p := l.Profile
+	*l = *base
+	l.Profile = p
+}
+
+// groupAtBlankLines builds l from base, the layout of a profile that never
+// ends a group at a blank line (RFC 9309): the same user-agent lines and
+// rules, in groups that also end at blank lines, so that rules after one
+// belong to no group; each rule as base reads it, then as l's profile's
+// adjustRule does.
+func groupAtBlankLines(base, l *Layout) {
+	l.Tokens, l.tokenIDs = base.Tokens, base.tokenIDs
+	b := newLayoutReader(l, len(base.Rules))
+	agents, rules := base.Agents, base.Rules
+	for i := range l.lines.n {
+		switch {
+		case len(agents) > 0 && int(agents[0].Line) == i:
+			b.addAgent(i, agents[0].Token)
+			agents = agents[1:]
+		case len(rules) > 0 && int(rules[0].Line) == i:
+			if r := b.add(rules[0]); r != nil && l.Profile.adjustRule != nil {
+				l.Profile.adjustRule(r, l.File.Text(r.Value()), l.lines.n)
+			}
+			rules = rules[1:]
+		default:
+			if f, k, _ := l.lines.line(i); f.Lines[k].Kind == syntax.LineBlank {
+				b.close()
+			}
+		}
+	}
+	b.finish()
 }
 
 // lineSource gives the readers the lines a profile reads: the file's own
@@ -248,9 +299,10 @@ type layoutReader struct {
 	scratch []byte
 }
 
-func newLayoutReader(l *Layout) *layoutReader {
-	// At most one rule a line: the slice never grows.
-	l.Rules = make([]RuleLine, 0, l.lines.n)
+// newLayoutReader returns a reader of l, which will hold at most maxRules
+// rules: the array of rules never grows.
+func newLayoutReader(l *Layout, maxRules int) *layoutReader {
+	l.Rules = make([]RuleLine, 0, maxRules)
 	return &layoutReader{l: l, cur: -1}
 }
 
@@ -258,11 +310,6 @@ func newLayoutReader(l *Layout) *layoutReader {
 // (the value, or the part of it the profile looks at) with token.
 func (b *layoutReader) agent(i int, raw []byte, token func([]byte) string) {
 	l := b.l
-	if b.cur < 0 || b.ruleSeen {
-		n := int32(len(l.Agents))
-		l.Groups = append(l.Groups, LayoutGroup{AgentsFrom: n, AgentsTo: n, RulesFrom: int32(len(l.Rules)), RulesTo: int32(len(l.Rules))})
-		b.cur, b.ruleSeen = int32(len(l.Groups)-1), false
-	}
 	id, ok := l.tokenIDs[string(raw)]
 	if !ok {
 		t := token(raw)
@@ -276,6 +323,17 @@ func (b *layoutReader) agent(i int, raw []byte, token func([]byte) string) {
 		}
 		l.tokenIDs[string(raw)] = id
 	}
+	b.addAgent(i, id)
+}
+
+// addAgent adds user-agent line i, which names token id.
+func (b *layoutReader) addAgent(i int, id int32) {
+	l := b.l
+	if b.cur < 0 || b.ruleSeen {
+		n := int32(len(l.Agents))
+		l.Groups = append(l.Groups, LayoutGroup{AgentsFrom: n, AgentsTo: n, RulesFrom: int32(len(l.Rules)), RulesTo: int32(len(l.Rules))})
+		b.cur, b.ruleSeen = int32(len(l.Groups)-1), false
+	}
 	l.Agents = append(l.Agents, AgentLine{Line: int32(i), Token: id})
 	l.Groups[b.cur].AgentsTo++
 }
@@ -283,16 +341,25 @@ func (b *layoutReader) agent(i int, raw []byte, token func([]byte) string) {
 // rule adds rule line i with its value, read as the profile reads it, and
 // returns it, or nil outside any group.
 func (b *layoutReader) rule(i int, allow bool, value syntax.Span) *RuleLine {
+	r := b.add(RuleLine{Line: int32(i), start: int32(value.Start), end: int32(value.End), Allow: allow})
+	if r != nil {
+		b.l.Profile.readRule(r, b.l.File.Text(value), b.l.lines.n, &b.scratch)
+	}
+	return r
+}
+
+// add adds rule r to the open group and returns it, or returns nil
+// outside any group.
+func (b *layoutReader) add(r RuleLine) *RuleLine {
 	if b.cur < 0 {
 		return nil
 	}
 	b.ruleSeen = true
 	l := b.l
-	l.Rules = append(l.Rules, RuleLine{Line: int32(i), Group: b.cur, start: int32(value.Start), end: int32(value.End), Allow: allow})
+	r.Group = b.cur
+	l.Rules = append(l.Rules, r)
 	l.Groups[b.cur].RulesTo++
-	r := &l.Rules[len(l.Rules)-1]
-	l.Profile.readRule(r, l.File.Text(value), l.lines.n, &b.scratch)
-	return r
+	return &l.Rules[len(l.Rules)-1]
 }
 
 // close ends the open group.

@@ -168,3 +168,37 @@ func TestLayoutPastLimit(t *testing.T) {
 	}
 	t.Logf("%d (cut, profile) cases", n)
 }
+
+// TestLayoutFromBase checks the layouts built from another profile's
+// (Layout.For) against reading the file directly as the profile does:
+// Yandex's, built from RFC 9309's by ending groups at blank lines, equals
+// the blank-line-grouping reader's over the corpus and generated files,
+// and past the size limit.
+func TestLayoutFromBase(t *testing.T) {
+	var bodies []string
+	rng := newDifferentialRand()
+	for range 1000 {
+		bodies = append(bodies, genDifferentialFile(rng).body)
+	}
+	for _, path := range linttest.CorpusFilesIfPresent() {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies = append(bodies, string(src))
+	}
+	bodies = append(bodies, "User-agent: a\n\nDisallow: /x\nUser-agent: b\nDisallow: y\n\nUser-agent: c\nAllow: /z\n"+strings.Repeat("Disallow: /page/\n", syntax.SizeLimit/17))
+	rules := 0
+	for _, body := range bodies {
+		f := syntax.Parse([]byte(body))
+		got := ReadLayout(f, Yandex)
+		want := &Layout{File: f, Profile: Yandex, lines: newLineSource(f, Yandex)}
+		readExact(want, true)
+		rules += len(want.Rules)
+		if !slices.Equal(got.Agents, want.Agents) || !slices.Equal(got.Rules, want.Rules) ||
+			!slices.Equal(got.Groups, want.Groups) || !slices.Equal(got.Tokens, want.Tokens) {
+			t.Errorf("the Yandex layout built from RFC 9309's differs from the direct reading of\n%.300q", body)
+		}
+	}
+	t.Logf("%d files, %d rules", len(bodies), rules)
+}

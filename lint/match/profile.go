@@ -24,11 +24,14 @@ type Profile struct {
 	// crawler that stops downloading there reads it.
 	SizeLimit int
 
-	// readGroups fills a Layout's groups from its file.
+	// readGroups fills a Layout's groups from its file, for a profile
+	// that reads files itself.
 	readGroups func(*Layout)
-	// readsLike is the profile whose reading of groups, rules and paths
-	// this one shares, or nil when it has its own.
-	readsLike *Profile
+	// base is the profile from whose layout of a file this one's is built
+	// (by fromBase: see Layout.For), or nil when it reads files itself.
+	// The two read the same lines, directives and patterns.
+	base     *Profile
+	fromBase func(base, l *Layout)
 	// selectGroups returns the indices of the groups whose rules apply to
 	// the crawler named agent, as it is given.
 	selectGroups func(l *Layout, agent string) []int
@@ -103,9 +106,9 @@ var Bing = &Profile{
 	Name:             "bing",
 	Readers:          "Bing",
 	Summary:          "Bingbot, as Microsoft documents it (RFC 9309 where Bing says nothing)",
-	readsLike:        RFC9309,
+	base:             RFC9309,
+	fromBase:         sameLayout,
 	SizeLimit:        syntax.SizeLimit,
-	readGroups:       readRFC9309,
 	selectGroups:     selectExact,
 	path:             rfcPath,
 	normalize:        appendRFCPattern,
@@ -125,7 +128,8 @@ var Yandex = &Profile{
 	Readers:          "Yandex",
 	Summary:          "Yandex's robots (YandexBot and the others), as Yandex documents them",
 	SizeLimit:        syntax.SizeLimit,
-	readGroups:       readYandex,
+	base:             RFC9309,
+	fromBase:         groupAtBlankLines,
 	selectGroups:     selectContained,
 	path:             rfcPath,
 	normalize:        appendRFCPattern,
@@ -172,9 +176,9 @@ func LookupProfile(name string) *Profile {
 
 // Read returns f as p reads it: f itself, or when f is longer than p's
 // size limit, its bytes up to the limit parsed again (once, shared by every
-// profile: see syntax.File.Prefix). Everything that asks what a profile
-// reads (matching, the rules, fix safety, hover) reads through this one
-// cut.
+// profile: see syntax.File.Prefix). Layouts, and so matching, the rules
+// and hover, read the same lines without that second parse: only the line
+// across the limit differs, and Layout.Line reads it alone.
 func (p *Profile) Read(f *syntax.File) *syntax.File {
 	if p.SizeLimit > 0 {
 		return f.Prefix(p.SizeLimit)
@@ -223,14 +227,20 @@ var googleTouches, rfcTouches, legacyTouches = func() (g, r, l [256]bool) {
 	return
 }()
 
-// Matches reports whether a rule line, an Allow line when allow is true
-// and a Disallow line otherwise, with the value value, matches url (an
-// absolute URL or a path) as p reads both: the profile's normalisation of
-// pattern and path, its wildcards or plain prefixes, Google's index.html
-// reading of Allow lines. A rule the profile drops or that never decides
-// (an empty value) matches nothing. That profiles other than google always
-// allow /robots.txt is not the rule's doing: see Robots.Check.
-func (p *Profile) Matches(allow bool, value, url string) bool {
+// A Pattern is a rule line's pattern as a profile matches it, read once
+// to be matched against many URLs (see Profile.Pattern).
+type Pattern struct {
+	profile *Profile
+	// rules are the rules the line reads as (see RuleLine.appendRules).
+	rules [2]Rule
+	n     int
+}
+
+// Pattern reads a rule line, an Allow line when allow is true and a
+// Disallow line otherwise, with the value value, as p does: the profile's
+// normalisation of the pattern, Google's index.html reading of Allow
+// lines, the rules it drops.
+func (p *Profile) Pattern(allow bool, value string) Pattern {
 	r := RuleLine{Allow: allow, end: int32(len(value))}
 	var scratch []byte
 	p.readRule(&r, []byte(value), 1, &scratch)
@@ -238,9 +248,21 @@ func (p *Profile) Matches(allow bool, value, url string) bool {
 	if !r.Verbatim {
 		pattern = string(scratch)
 	}
-	var buf [2]Rule
+	pt := Pattern{profile: p}
+	pt.n = len(r.appendRules(pt.rules[:0], pattern))
+	return pt
+}
+
+// Matches reports whether the pattern matches url (an absolute URL or a
+// path) as its profile reads the URL: normalised as patterns are, matched
+// with wildcards or as a plain prefix. A rule the profile drops or that
+// never decides (an empty value) matches nothing. That profiles other
+// than google always allow /robots.txt is not the rule's doing: see
+// Robots.Check.
+func (pt *Pattern) Matches(url string) bool {
+	p := pt.profile
 	path := p.path(url)
-	for _, rule := range r.appendRules(buf[:0], pattern) {
+	for _, rule := range pt.rules[:pt.n] {
 		switch {
 		case rule.Priority <= 0:
 		case p.literal && strings.HasPrefix(path, rule.Pattern), !p.literal && wildcardMatch(path, rule.Pattern):
@@ -250,12 +272,21 @@ func (p *Profile) Matches(allow bool, value, url string) bool {
 	return false
 }
 
-// ReadsLike returns the profile whose reading p shares, p itself when it
-// has its own: Bing reads files as RFC 9309 does, so one layout of a file
-// serves both (see Layout.For).
-func (p *Profile) ReadsLike() *Profile {
-	if p.readsLike != nil {
-		return p.readsLike
+// Matches reports whether a rule line, an Allow line when allow is true
+// and a Disallow line otherwise, with the value value, matches url as p
+// reads both: Pattern and Pattern.Matches in one call.
+func (p *Profile) Matches(allow bool, value, url string) bool {
+	pt := p.Pattern(allow, value)
+	return pt.Matches(url)
+}
+
+// Base returns the profile from whose layout of a file p's is built, p
+// itself when p reads files itself: Bing reads files as RFC 9309 does, and
+// Yandex reads the same lines and patterns in groups that also end at
+// blank lines, so one reading of a file serves all three (see Layout.For).
+func (p *Profile) Base() *Profile {
+	if p.base != nil {
+		return p.base
 	}
 	return p
 }

@@ -29,11 +29,6 @@ type Robots struct {
 	// file does not name, share one.
 	bySelection sync.Map
 	byAgent     sync.Map
-
-	// read is the file as the profile reads it (see Profile.Read): its
-	// lines are File's up to the profile's size limit, the last of them
-	// perhaps cut short.
-	read *syntax.File
 }
 
 // A Group is a group of lines as a profile reads it: the user-agent lines
@@ -108,7 +103,7 @@ func Compile(f *syntax.File, p *Profile) *Robots { return CompileLayout(ReadLayo
 // The rules of every group share one array, sized once for the file: a
 // file of many rules otherwise grows each group's slice by doubling.
 func CompileLayout(l *Layout) *Robots {
-	r := &Robots{File: l.File, Profile: l.Profile, Layout: l, read: l.Profile.Read(l.File)}
+	r := &Robots{File: l.File, Profile: l.Profile, Layout: l}
 	n := 0
 	for k := range l.Rules {
 		switch {
@@ -210,8 +205,8 @@ func (r *Robots) RuleText(v Verdict) string {
 	if v.Line < 0 {
 		return ""
 	}
-	f := r.read
-	l := &f.Lines[v.Line]
+	f, k := r.Layout.Line(v.Line)
+	l := &f.Lines[k]
 	if l.Kind != syntax.LineDirective {
 		// A line the profile reads differently from the tree (a NUL, a
 		// control character): show the text up to the comment.

@@ -17,7 +17,8 @@ import (
 // rule, rules outside any group are dropped, and with blankEndsGroup a
 // blank line ends the group too.
 func readExact(l *Layout, blankEndsGroup bool) {
-	b := newLayoutReader(l)
+	// At most one rule a line.
+	b := newLayoutReader(l, l.lines.n)
 	for i := range l.lines.n {
 		f, k, shift := l.lines.line(i)
 		line := &f.Lines[k]
@@ -46,10 +47,6 @@ func lowerToken(value []byte) string { return syntax.LowerASCII(string(value)) }
 // that has the most octets": the pattern's, once normalised (see
 // rfcNormalize). An empty pattern is no rule.
 func readRFC9309(l *Layout) { readExact(l, false) }
-
-// readYandex reads a file as Yandex does: a blank line ends a group, so
-// the rules after it belong to none.
-func readYandex(l *Layout) { readExact(l, true) }
 
 // yandexRule reads a rule as Yandex does: as RFC 9309 does, except that a
 // rule that starts with neither '/' nor '*', which Yandex rejects, is

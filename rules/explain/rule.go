@@ -78,7 +78,8 @@ func (e *explainer) rule(allow bool) {
 // encoded too, so a path is encoded the same way before it is matched;
 // examples can then be shown as written.
 func googleMatcher(allow bool, pattern string) func(path string) bool {
-	return func(path string) bool { return match.Google.Matches(allow, pattern, match.EscapePattern(path)) }
+	pt := match.Google.Pattern(allow, pattern)
+	return func(path string) bool { return pt.Matches(match.EscapePattern(path)) }
 }
 
 // describe says in words which URLs a pattern matches.
