@@ -47,7 +47,7 @@ func runMultiplePaths(pass *lint.Pass) {
 			continue
 		}
 		l := &f.Lines[x.Line]
-		allow, ok := googleRuleKind(f, l)
+		allow, ok := googleRuleKind(f, x.Line)
 		if !ok {
 			continue
 		}

@@ -56,7 +56,7 @@ func runPathNotAbsolute(pass *lint.Pass) {
 		case '/', '*', '^', '\\':
 			continue
 		}
-		if _, ok := googleRuleKind(f, l); !ok {
+		if _, ok := googleRuleKind(f, i); !ok {
 			continue
 		}
 		quoted := prose.Quote(f.Text(l.Value()))

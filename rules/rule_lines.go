@@ -12,19 +12,17 @@ import (
 // This file finds the lines Google reads as Allow or Disallow rules, for
 // the rules that look at one rule line at a time.
 
-// googleRuleKind reports whether Google reads line l as an Allow or a
-// Disallow line, and which. Google also reads misspelled keys ("Disalow")
-// and keys that start with the name ("Disallowed") as rules, so a value on
-// such a line matters as much as on a well-spelled one.
-func googleRuleKind(f *syntax.File, l *syntax.Line) (allow, ok bool) {
-	if l.Kind != syntax.LineDirective {
+// googleRuleKind reports whether Google reads line i, a directive line of
+// the tree, as an Allow or a Disallow line, and which: as match.GoogleLine
+// reads it, so misspelled keys ("Disalow") and keys that start with the
+// name ("Disallowed") are rules, and a line Google cuts before its colon
+// (at a NUL byte) is none. The rules that ask quote the value as the tree
+// splits it, so lines the tree reads as no directive are not asked about.
+func googleRuleKind(f *syntax.File, i int) (allow, ok bool) {
+	if f.Lines[i].Kind != syntax.LineDirective {
 		return false, false
 	}
-	d := l.Directive
-	if d == syntax.DirectiveOther {
-		d = match.GoogleDirective(f.Text(l.Key()))
-	}
-	switch d {
+	switch d, _, _, _ := match.GoogleLine(f, i); d {
 	case syntax.DirectiveAllow:
 		return true, true
 	case syntax.DirectiveDisallow:
@@ -83,7 +81,7 @@ func linesHolding(lines []int, f *syntax.File, find func(b []byte) int) []int {
 func eachRuleLine(f *syntax.File, lines []int, fn func(i int, l *syntax.Line, value []byte)) {
 	for _, i := range lines {
 		l := &f.Lines[i]
-		if _, ok := googleRuleKind(f, l); ok {
+		if _, ok := googleRuleKind(f, i); ok {
 			fn(i, l, f.Text(l.Value()))
 		}
 	}
@@ -129,7 +127,7 @@ func ruleLinesWithHighBytes(f *syntax.File, fn func(i int, l *syntax.Line, value
 			continue
 		}
 		l := &f.Lines[i]
-		if _, ok := googleRuleKind(f, l); ok {
+		if _, ok := googleRuleKind(f, i); ok {
 			fn(i, l, f.Text(l.Value()))
 		}
 		at = l.Span.End

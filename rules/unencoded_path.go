@@ -79,7 +79,7 @@ func runUnencodedPath(pass *lint.Pass) {
 	for _, i := range spaced {
 		l := &f.Lines[i]
 		value := f.Text(l.Value())
-		if _, ok := googleRuleKind(f, l); !ok || !isPath(i, value) {
+		if _, ok := googleRuleKind(f, i); !ok || !isPath(i, value) {
 			continue
 		}
 		if _, several := severalPaths(value); !several && !joinedLines(value) {

@@ -75,7 +75,7 @@ func runWildcardPortability(pass *lint.Pass) {
 		if !legacy {
 			continue
 		}
-		if _, ok := googleRuleKind(f, l); ok {
+		if _, ok := googleRuleKind(f, i); ok {
 			if value := f.Text(l.Value()); hasWildcard(value) {
 				w.legacy(l, value)
 			}
@@ -88,7 +88,7 @@ func runWildcardPortability(pass *lint.Pass) {
 	})
 	ruleLinesWithString(f, "**", func(i int, l *syntax.Line, value []byte) {
 		if s := bytes.Index(value, []byte("**")); s >= 0 {
-			allow, _ := googleRuleKind(f, l)
+			allow, _ := googleRuleKind(f, i)
 			w.stars(i, l, allow, value, s)
 		}
 	})
