@@ -326,7 +326,7 @@ func (p *lspProcess) await(what string, match func(wireMessage) bool) wireMessag
 			return m
 		}
 	}
-	timeout := time.After(10 * time.Second)
+	timeout := patience(p.t)
 	for {
 		select {
 		case m, ok := <-p.msgs:

@@ -136,7 +136,7 @@ func (s *session) open(u uri.URI, text string) *protocol.PublishDiagnosticsParam
 // waitDiagnostics waits for diagnostics of u at version (0: any).
 func (s *session) waitDiagnostics(u uri.URI, version int32) *protocol.PublishDiagnosticsParams {
 	s.t.Helper()
-	deadline := time.After(waitScale * 10 * time.Second)
+	deadline := patience(s.t)
 	for {
 		select {
 		case p := <-s.client.diags:
@@ -191,7 +191,7 @@ func TestLifecycle(t *testing.T) {
 		if status != 0 {
 			t.Errorf("exit after shutdown: status %d, want 0", status)
 		}
-	case <-time.After(time.Second):
+	case <-patience(t):
 		t.Fatal("Serve did not return after exit")
 	}
 }
@@ -371,7 +371,7 @@ func TestPullClient(t *testing.T) {
 	}
 	select {
 	case <-s.client.refreshed:
-	case <-time.After(10 * time.Second):
+	case <-patience(t):
 		t.Fatal("no workspace/diagnostic/refresh after the settings changed")
 	}
 	report, _ = s.server.Diagnostic(s.ctx(), &protocol.DocumentDiagnosticParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}})

@@ -193,7 +193,7 @@ func TestConfigFileCached(t *testing.T) {
 			!strings.Contains(string(p.Registrations[0].RegisterOptions), `"**/.robotslint.toml"`) {
 			t.Errorf("registered %+v", p)
 		}
-	case <-time.After(waitScale * 10 * time.Second):
+	case <-patience(t):
 		t.Fatal("the server did not ask to watch the configuration files")
 	}
 
