@@ -36,6 +36,7 @@ var InvalidEncoding = &lint.Rule{
 func runInvalidEncoding(pass *lint.Pass) {
 	f := pass.File
 	checked := false
+	var scan *lineScan
 	for _, x := range f.Facts {
 		if x.Kind != syntax.FactUTF16 && x.Kind != syntax.FactInvalidUTF8 {
 			continue
@@ -50,10 +51,32 @@ func runInvalidEncoding(pass *lint.Pass) {
 				return
 			}
 		}
-		if x.Kind == syntax.FactInvalidUTF8 && judgeContent(pass).reads(x.Line) {
-			reportInvalidByte(pass, x)
+		if x.Kind != syntax.FactInvalidUTF8 || !judgeContent(pass).reads(x.Line) {
+			continue
 		}
+		if scan == nil {
+			scan = newLineScan(pass)
+		}
+		if lineRulesReport(f, scan, x) {
+			continue
+		}
+		reportInvalidByte(pass, x)
 	}
+}
+
+// lineRulesReport reports whether the line rules (invalid-line,
+// unknown-directive, misspelled-directive, missing-colon) report what
+// the byte of fact x spoils, as they would on the line's UTF-8 twin: a
+// line no crawler reads, whatever its bytes, or a directive's name. Its
+// encoding is then no problem of its own: one finding says the line is
+// lost, or how its name is misread.
+func lineRulesReport(f *syntax.File, scan *lineScan, x syntax.Fact) bool {
+	info, ok := scan.judges(x.Line)
+	if !ok {
+		return false
+	}
+	l := &f.Lines[x.Line]
+	return info.invalid != invalidNone || l.Kind != syntax.LineDirective || l.Key().Contains(x.Span.Start)
 }
 
 func reportUTF16(pass *lint.Pass, evidence syntax.Span) {
