@@ -18,7 +18,9 @@ var InvalidEncoding = &lint.Rule{
 	Doc: lint.Doc{
 		What: "Reports a file saved as UTF-16, once, and in other files each directive line holding a " +
 			"byte that is not valid UTF-8, at the first such byte: typically a letter such as `é` " +
-			"saved in Latin-1 or Windows-1252. Bytes in comments are left alone.",
+			"saved in Latin-1 or Windows-1252. Bytes in comments are left alone, and so are the lines that no crawler " +
+			"reads whatever their encoding, or whose directive's name is wrong: invalid-line, unknown-directive and " +
+			"misspelled-directive report them as they report the same line in UTF-8.",
 		Why: "RFC 9309 and Google require robots.txt to be UTF-8. Crawlers do not decode UTF-16: they " +
 			"read a NUL byte after every letter, find no rule and crawl the whole site. A Latin-1 " +
 			"byte in a path stays a single byte: Google matches `/caf\\xE9` as `/caf%E9`, while a " +
