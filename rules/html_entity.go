@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"slices"
 	"strings"
 
 	"github.com/robotslint/robotslint/lint"
@@ -194,13 +195,24 @@ func reportEntities(pass *lint.Pass, d syntax.Directive, value []byte, start int
 	if n := len(entities); n > 1 {
 		more = fmt.Sprintf(" (one of %s on the line)", prose.Int(n))
 	}
+	write := prose.Quote([]byte(e.write))
+	var pairs []string
+	for _, x := range entities {
+		pair := prose.Quote([]byte(x.write)) + " for " + prose.Quote(value[x.s:x.e])
+		if !slices.Contains(pairs, pair) {
+			pairs = append(pairs, pair)
+		}
+	}
+	if len(pairs) > 1 {
+		write = prose.Join(pairs)
+	}
 	var msg string
 	if d == syntax.DirectiveSitemap {
 		msg = fmt.Sprintf("%s is an HTML entity%s, which crawlers do not decode: they fetch the sitemap URL as written, "+
-			"not %s; write %s", ref, more, prose.Quote(decoded), prose.Quote([]byte(e.write)))
+			"not %s; write %s", ref, more, prose.Quote(decoded), write)
 	} else {
 		msg = fmt.Sprintf("%s is an HTML entity%s, which crawlers do not decode: they look for these very characters, "+
-			"so the rule misses %s; write %s", ref, more, prose.Quote(decoded), prose.Quote([]byte(e.write)))
+			"so the rule misses %s; write %s", ref, more, prose.Quote(decoded), write)
 	}
 	pass.Report(syntax.Span{Start: start + e.s, End: start + entities[len(entities)-1].e}, msg, lint.WithFix(fix))
 }

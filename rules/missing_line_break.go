@@ -105,7 +105,7 @@ func reportRunOnRule(pass *lint.Pass, i int) {
 	l := &f.Lines[i]
 	var at []int
 	for k := 1; k < len(value); k++ {
-		if e, _ := directiveAt(value, k); e != syntax.DirectiveNone && !nameGoesOn(value, k) {
+		if e, _ := directiveAt(value, k); e != syntax.DirectiveNone && (value[k-1] == ' ' || value[k-1] == '\t' || glued(value[k-1])) {
 			at = append(at, l.Value().Start+k)
 		}
 	}
@@ -131,8 +131,11 @@ func reportRunOnRule(pass *lint.Pass, i int) {
 }
 
 // glued reports whether a directive's name after byte c is glued to the
-// text before it: no whitespace and no '#' between them.
-func glued(c byte) bool { return c != ' ' && c != '\t' && c != '#' }
+// prose of a comment, as after the end of a word or a sentence
+// ("docs.Disallow:"). After a space, a quote or a bracket the comment
+// mentions the directive, and after '#', '-', '=' or '*' it comments it
+// out in its own way.
+func glued(c byte) bool { return isAlnum(c) || c == '.' || c == ',' || c == ';' || c == '!' || c == '?' }
 
 // nameGoesOn reports whether the name found at text[k] continues a word
 // that is itself a name: "allow" in "disallow".
