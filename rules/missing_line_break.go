@@ -54,9 +54,13 @@ func runMissingLineBreak(pass *lint.Pass) {
 		return
 	}
 	content := judgeContent(pass)
+	scan := newLineScan(pass)
 	for _, i := range linesHolding(nil, f, func(b []byte) int { return bytes.IndexByte(b, ':') }) {
 		if !content.reads(i) {
 			continue
+		}
+		if info, ok := scan.judges(i); ok && info.invalid == invalidEscapes {
+			continue // line breaks written out as `\r\n`, which invalid-line reports
 		}
 		l := &f.Lines[i]
 		if c := l.Comment(); c.Len() > 0 {
@@ -159,6 +163,10 @@ var lineBreakNames = []struct {
 	{"crawl-delay", syntax.DirectiveCrawlDelay, func(r []byte) bool { return len(r) > 0 && '0' <= r[0] && r[0] <= '9' }},
 }
 
+// writtenBreak reports whether b starts with a line break written out,
+// `\r` or `\n`.
+func writtenBreak(b []byte) bool { return len(b) > 1 && b[0] == '\\' && (b[1] == 'r' || b[1] == 'n') }
+
 func startsPath(r []byte) bool { return len(r) > 0 && (r[0] == '/' || r[0] == '*') }
 
 // directiveAt reports whether text[k:] starts with a directive: its name
@@ -180,7 +188,7 @@ func directiveAt(text []byte, k int) (d syntax.Directive, end int) {
 			return syntax.DirectiveNone, 0
 		}
 		end = v
-		for end < len(text) && text[end] != ' ' && text[end] != '\t' {
+		for end < len(text) && text[end] != ' ' && text[end] != '\t' && !writtenBreak(text[end:]) {
 			end++
 		}
 		return n.d, end
