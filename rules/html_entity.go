@@ -55,11 +55,11 @@ func runHTMLEntity(pass *lint.Pass) {
 			// which control-character reports first.
 			continue
 		}
-		entities := findEntities(value)
+		if entities := findEntities(value); len(entities) > 0 {
+			reportEntities(pass, d, value, l.Value().Start, entities)
+		}
 		if e, ok := cutEntity(f, l); ok {
 			reportCutEntity(pass, d, l, e)
-		} else if len(entities) > 0 {
-			reportEntities(pass, d, value, l.Value().Start, entities)
 		}
 	}
 }
@@ -148,17 +148,20 @@ func findEntities(value []byte) []entity {
 // entityBody reports whether b, the text between '&' and ';', has the
 // shape of a character reference's name or number.
 func entityBody(b []byte) bool {
+	digit := isAlnum
 	if b[0] == '#' {
-		n := b[1:]
-		if len(n) > 0 && (n[0] == 'x' || n[0] == 'X') {
-			n = n[1:]
+		b, digit = b[1:], isHexDigit
+		if len(b) > 0 && (b[0] == 'x' || b[0] == 'X') {
+			b = b[1:]
 		}
-		return len(n) > 0 && !bytes.ContainsFunc(n, func(r rune) bool { return !isHexRune(r) })
 	}
-	return !bytes.ContainsFunc(b, func(r rune) bool { return !isAlnum(byte(r)) || r >= 0x80 })
+	for _, c := range b {
+		if !digit(c) {
+			return false
+		}
+	}
+	return len(b) > 0
 }
-
-func isHexRune(r rune) bool { return '0' <= r && r <= '9' || 'a' <= r && r <= 'f' || 'A' <= r && r <= 'F' }
 
 // urlText returns how char is best written in a URL: as itself when URLs
 // carry it raw, percent-encoded as UTF-8 otherwise.

@@ -139,7 +139,9 @@ func reportRunOnRule(pass *lint.Pass, i int) {
 // ("docs.Disallow:"). After a space, a quote or a bracket the comment
 // mentions the directive, and after '#', '-', '=' or '*' it comments it
 // out in its own way.
-func glued(c byte) bool { return isAlnum(c) || c == '.' || c == ',' || c == ';' || c == '!' || c == '?' }
+func glued(c byte) bool {
+	return isAlnum(c) || c == '.' || c == ',' || c == ';' || c == '!' || c == '?'
+}
 
 // nameGoesOn reports whether the name found at text[k] continues a word
 // that is itself a name: "allow" in "disallow".
