@@ -117,20 +117,19 @@ func reportRunOnRule(pass *lint.Pass, i int) {
 		return
 	}
 	k := at[0] - l.Value().Start
-	first, end := directiveAt(value, k)
+	_, end := directiveAt(value, k)
 	directive := prose.Quote(value[k:end])
 	readers := "crawlers read"
 	if sd, sv := match.StandardLine(f, i); sd != d || !bytes.Equal(sv, value) {
 		readers = "Google reads" // a misspelled key: the standards skip the line
 	}
-	lost := "the " + first.Canonical() + " is lost"
+	lost := directive + " is lost"
 	if len(at) > 1 {
-		lost = fmt.Sprintf("it and %s after it are lost", prose.Count(len(at)-1, "more directive", "more directives"))
+		lost = fmt.Sprintf("%s and %s after it are lost", directive, prose.Count(len(at)-1, "more directive", "more directives"))
 	}
 	msg := fmt.Sprintf("%s runs on from the %s rule before it without a line break: %s the whole as one %s rule for the pattern %s, "+
-		"so %s, and the %s no longer matches the URLs under %s; put each directive on its own line",
-		directive, d.Canonical(), readers, d.Canonical(), prose.Quote(value), lost, d.Canonical(),
-		prose.Quote(bytes.TrimRight(value[:k], " \t")))
+		"which no longer matches the URLs under %s, and %s; put each directive on its own line",
+		directive, d.Canonical(), readers, d.Canonical(), prose.Quote(value), prose.Quote(bytes.TrimRight(value[:k], " \t")), lost)
 	pass.Report(syntax.Span{Start: at[0], End: l.Value().End}, msg, lint.WithFix(breakLinesFix(f, at)))
 }
 
