@@ -30,7 +30,8 @@ var HashInPath = &lint.Rule{
 			"`#fragment` is never sent to the site, so no rule can name part of a page.",
 		Instead: "Write the page's path alone (`Disallow: /page`, or `Disallow: /page$` for that URL only), and put a " +
 			"space before `#` when it starts a note. A `%23` in a pattern matches an encoded `#` in a URL, which is " +
-			"another URL, not a fragment.",
+			"another URL, not a fragment. No fix is offered: a space before `#` would keep every crawler's verdicts but " +
+			"hide the question of what the rule should block, which only the site's owner can answer.",
 	},
 	Flagged:  "User-agent: *\nDisallow: /help#contact\n",
 	Clean:    "User-agent: *\nDisallow: /help$ # the contact section is part of the page\n",
