@@ -174,6 +174,9 @@ func startsPath(r []byte) bool { return len(r) > 0 && (r[0] == '/' || r[0] == '*
 // in any case, a colon, optional spaces and a value of the right shape.
 // It returns the directive and the end of its value's first word.
 func directiveAt(text []byte, k int) (d syntax.Directive, end int) {
+	if k >= len(text) {
+		return syntax.DirectiveNone, 0
+	}
 	switch text[k] | 0x20 {
 	case 'u', 'd', 'a', 's', 'c':
 	default:
