@@ -59,10 +59,12 @@ func runMissingLineBreak(pass *lint.Pass) {
 		if !content.reads(i) {
 			continue
 		}
-		if info, ok := scan.judges(i); ok && info.invalid == invalidEscapes {
-			continue // line breaks written out as `\r\n`, which invalid-line reports
-		}
 		l := &f.Lines[i]
+		if bytes.IndexByte(f.Text(l.Span), '\\') >= 0 {
+			if info, ok := scan.judges(i); ok && info.invalid == invalidEscapes {
+				continue // line breaks written out as `\r\n`, which invalid-line reports
+			}
+		}
 		if c := l.Comment(); c.Len() > 0 {
 			reportGluedToComment(pass, c)
 		}
