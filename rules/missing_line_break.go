@@ -109,6 +109,11 @@ func reportRunOnRule(pass *lint.Pass, i int) {
 	f := pass.File
 	d, _, value, _ := match.GoogleLine(f, i)
 	l := &f.Lines[i]
+	if !bytes.Equal(f.Text(l.Value()), value) {
+		// Google splits the line anew (a control character, a line
+		// too long): the file rules report that first.
+		return
+	}
 	var at []int
 	for k := 1; k < len(value); k++ {
 		if e, _ := directiveAt(value, k); e != syntax.DirectiveNone && (value[k-1] == ' ' || value[k-1] == '\t' || glued(value[k-1])) {
