@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/agext/levenshtein"
 	"github.com/robotslint/robotslint/lint"
@@ -133,6 +134,11 @@ func isASCIIName(s string) bool {
 // "$$$$") are stray text, not directives.
 func isNameLike(k []byte) bool {
 	for i, r := range string(k) {
+		if _, size := utf8.DecodeRune(k[i:]); r == utf8.RuneError && size == 1 {
+			// A byte that is not UTF-8 is read as Latin-1, the usual
+			// culprit, so that the name is judged as its UTF-8 twin.
+			r = rune(k[i])
+		}
 		switch {
 		case unicode.IsLetter(r):
 		case i > 0 && (unicode.IsDigit(r) || r == '-' || r == '_' || r == '.'):

@@ -18,7 +18,9 @@ var InvalidEncoding = &lint.Rule{
 	Doc: lint.Doc{
 		What: "Reports a file saved as UTF-16, once, and in other files each directive line holding a " +
 			"byte that is not valid UTF-8, at the first such byte: typically a letter such as `é` " +
-			"saved in Latin-1 or Windows-1252. Bytes in comments are left alone.",
+			"saved in Latin-1 or Windows-1252. Bytes in comments are left alone, and so are the lines that no crawler " +
+			"reads whatever their encoding, or whose directive's name is wrong: invalid-line, unknown-directive and " +
+			"misspelled-directive report them as they report the same line in UTF-8.",
 		Why: "RFC 9309 and Google require robots.txt to be UTF-8. Crawlers do not decode UTF-16: they " +
 			"read a NUL byte after every letter, find no rule and crawl the whole site. A Latin-1 " +
 			"byte in a path stays a single byte: Google matches `/caf\\xE9` as `/caf%E9`, while a " +
@@ -36,6 +38,7 @@ var InvalidEncoding = &lint.Rule{
 func runInvalidEncoding(pass *lint.Pass) {
 	f := pass.File
 	checked := false
+	var scan *lineScan
 	for _, x := range f.Facts {
 		if x.Kind != syntax.FactUTF16 && x.Kind != syntax.FactInvalidUTF8 {
 			continue
@@ -50,10 +53,32 @@ func runInvalidEncoding(pass *lint.Pass) {
 				return
 			}
 		}
-		if x.Kind == syntax.FactInvalidUTF8 && judgeContent(pass).reads(x.Line) {
-			reportInvalidByte(pass, x)
+		if x.Kind != syntax.FactInvalidUTF8 || !judgeContent(pass).reads(x.Line) {
+			continue
 		}
+		if scan == nil {
+			scan = newLineScan(pass)
+		}
+		if lineRulesReport(f, scan, x) {
+			continue
+		}
+		reportInvalidByte(pass, x)
 	}
+}
+
+// lineRulesReport reports whether the line rules (invalid-line,
+// unknown-directive, misspelled-directive, missing-colon) report what
+// the byte of fact x spoils, as they would on the line's UTF-8 twin: a
+// line no crawler reads, whatever its bytes, or a directive's name. Its
+// encoding is then no problem of its own: one finding says the line is
+// lost, or how its name is misread.
+func lineRulesReport(f *syntax.File, scan *lineScan, x syntax.Fact) bool {
+	info, ok := scan.judges(x.Line)
+	if !ok {
+		return false
+	}
+	l := &f.Lines[x.Line]
+	return info.invalid != invalidNone || l.Kind != syntax.LineDirective || l.Key().Contains(x.Span.Start)
 }
 
 func reportUTF16(pass *lint.Pass, evidence syntax.Span) {

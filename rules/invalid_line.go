@@ -25,7 +25,8 @@ var InvalidLine = &lint.Rule{
 			"on one line (`GPTBot Disallow: /`), words before a directive's name (`Image Sitemap:`), text with nothing " +
 			"before its colon, a note that starts with `//` instead of `#`, line breaks written out as `\\r\\n`, and " +
 			"stray text such as pasted server configuration or ASCII art. A run of such lines (stray text, bare URLs, " +
-			"`//` notes), with at most a few blank and comment lines between them, is reported once.",
+			"`//` notes), with at most a few blank and comment lines between them, is reported once. A line is judged " +
+			"whatever its encoding: one saved in Latin-1 is reported as its UTF-8 twin is, and not for its bytes as well.",
 		Why: "Crawlers skip lines they cannot read, so whatever such a line was meant to do is lost: a bare sitemap " +
 			"URL is never found, and `GPTBot Disallow: /` blocks nothing. Search Console and other validators also " +
 			"report each such line.",

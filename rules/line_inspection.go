@@ -92,8 +92,10 @@ type lineInfo struct {
 
 // lineScan walks the lines of a file for the directive rules, skipping
 // the lines whose name holds a character that the file rules report
-// (control, invisible and invalid characters), so that those lines get one
-// finding, about the character.
+// (control and invisible characters), so that those lines get one finding,
+// about the character. A byte that is not UTF-8 skips no line: a line of
+// Latin-1 text is judged as its UTF-8 twin is, and invalid-encoding leaves
+// the lines these rules report to them (see lineScan.judges).
 type lineScan struct {
 	f *syntax.File
 	// start is the first line crawlers read directives on (see
@@ -117,7 +119,7 @@ func (s *lineScan) charFactBefore(i, end int) bool {
 	}
 	for k := s.fact; k < len(facts) && facts[k].Line == i; k++ {
 		switch facts[k].Kind {
-		case syntax.FactNUL, syntax.FactControlChar, syntax.FactInvisibleChar, syntax.FactInvalidUTF8, syntax.FactBOMInLine:
+		case syntax.FactNUL, syntax.FactControlChar, syntax.FactInvisibleChar, syntax.FactBOMInLine:
 			if facts[k].Span.Start < end {
 				return true
 			}
@@ -131,29 +133,38 @@ func (s *lineScan) charFactBefore(i, end int) bool {
 // that misspelled-directive, missing-colon, invalid-line and
 // unknown-directive look at.
 func (s *lineScan) each(fn func(i int, info *lineInfo)) {
-	f := s.f
-	for i := s.start; i < len(f.Lines); i++ {
-		l := &f.Lines[i]
-		switch l.Kind {
-		case syntax.LineBlank, syntax.LineComment:
-			continue
-		case syntax.LineDirective:
-			if d, _ := match.StandardLine(f, i); d != syntax.DirectiveNone && d != syntax.DirectiveOther {
-				continue // a directive named exactly and followed by a colon
-			}
-			if s.charFactBefore(i, l.Key().End) {
-				continue
-			}
-		default:
-			if s.charFactBefore(i, l.Span.End) {
-				continue
-			}
-		}
-		info := inspectLine(f, l)
-		if info.meant != syntax.DirectiveNone || info.invalid != invalidNone || info.unknown {
+	for i := s.start; i < len(s.f.Lines); i++ {
+		if info, ok := s.judges(i); ok {
 			fn(i, &info)
 		}
 	}
+}
+
+// judges reports whether the directive rules report line i, and what
+// they make of it. Lines must be asked about in increasing order.
+func (s *lineScan) judges(i int) (lineInfo, bool) {
+	f := s.f
+	l := &f.Lines[i]
+	if i < s.start {
+		return lineInfo{}, false
+	}
+	switch l.Kind {
+	case syntax.LineBlank, syntax.LineComment:
+		return lineInfo{}, false
+	case syntax.LineDirective:
+		if d, _ := match.StandardLine(f, i); d != syntax.DirectiveNone && d != syntax.DirectiveOther {
+			return lineInfo{}, false // a directive named exactly and followed by a colon
+		}
+		if s.charFactBefore(i, l.Key().End) {
+			return lineInfo{}, false
+		}
+	default:
+		if s.charFactBefore(i, l.Span.End) {
+			return lineInfo{}, false
+		}
+	}
+	info := inspectLine(f, l)
+	return info, info.meant != syntax.DirectiveNone || info.invalid != invalidNone || info.unknown
 }
 
 // fullColon is the full-width colon U+FF1A of East Asian keyboards.
