@@ -1,0 +1,38 @@
+package rules
+
+import (
+	"testing"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+)
+
+// TestRatedSeverity checks the severity of findings that rules rate one by
+// one, which rule cases do not show: the same rule may be a hint for one
+// file and a warning for another.
+func TestRatedSeverity(t *testing.T) {
+	legacy := append(lint.DefaultTargets(), match.Legacy)
+	tests := []struct {
+		name    string
+		rule    *lint.Rule
+		targets []*match.Profile
+		src     string
+		want    lint.Severity
+	}{
+		{"order, default targets", RuleOrder, nil,
+			"User-agent: *\nDisallow: /folder/\nAllow: /folder/page.html\n", lint.Hint},
+		{"order, legacy targeted", RuleOrder, legacy,
+			"User-agent: *\nDisallow: /folder/\nAllow: /folder/page.html\n", lint.Info},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ds := lint.Lint([]byte(tt.src), []*lint.Rule{tt.rule}, &lint.Config{Targets: tt.targets})
+			if len(ds) != 1 {
+				t.Fatalf("%d findings, want 1: %v", len(ds), ds)
+			}
+			if ds[0].Severity != tt.want {
+				t.Errorf("severity %v, want %v (%s)", ds[0].Severity, tt.want, ds[0].Message)
+			}
+		})
+	}
+}
