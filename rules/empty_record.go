@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/robotslint/robotslint/lint"
@@ -19,7 +20,9 @@ var EmptyRecord = &lint.Rule{
 	Name:    "empty-record",
 	Summary: "user-agent lines without rules, or cut from their rules by a blank line",
 	Doc: lint.Doc{
-		What: "Reports User-agent lines with no Allow or Disallow rule after them at the end of the file, and, " +
+		What: "Reports User-agent lines with no Allow or Disallow rule after them in the last group of the file, when " +
+			"that changes what the crawlers they name may fetch: when the `*` group they would follow otherwise blocks " +
+			"something (a group that only sets Crawl-delay under a `*` group that allows everything changes nothing), and, " +
 			"when Yandex or the 1994 standard is targeted and reads the group, User-agent lines that blank lines " +
 			"separate from their rules or from the next User-agent line of their group (one finding a group). " +
 			"A User-agent line directly followed by another one is not empty: the two share the rules below " +
@@ -46,7 +49,7 @@ var EmptyRecord = &lint.Rule{
 	Clean:    "User-agent: *\nDisallow: /private/\n",
 	Severity: lint.Warning,
 	Fixable:  true,
-	Profiles: []*match.Profile{match.Yandex, match.Legacy, match.Google, match.RFC9309},
+	Profiles: []*match.Profile{match.Yandex, match.Legacy, match.Google, match.Bing, match.RFC9309},
 	Run:      runEmptyRecord,
 }
 
@@ -146,18 +149,17 @@ func cutFromRules(pass *lint.Pass, shapes []groupShape, k int, check **yandexChe
 // last group of the file, since User-agent lines before a rule join the
 // group of that rule. It stays quiet when the group changes nothing: when
 // it names only *, or only crawlers that another group with rules names
-// too (the groups merge).
+// too (the groups merge), or when the crawlers it names would otherwise
+// follow groups that allow everything (trailingVerdictsChange).
 func emptyTrailingGroup(pass *lint.Pass, shapes []groupShape, k int) {
 	f := pass.File
 	named := map[string]bool{}
-	hasStar := false
 	for j := range shapes {
 		if j == k || len(shapes[j].g.Rules) == 0 {
 			continue
 		}
 		for _, a := range shapes[j].agentsOf(f) {
 			named[a] = true
-			hasStar = hasStar || a == "*"
 		}
 	}
 	s := &shapes[k]
@@ -169,25 +171,112 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []groupShape, k int) {
 		}
 	}
 	var alone []int // the User-agent lines that name a crawler no other group names
+	var changed, readers []*match.Profile
+	var blocking int // a rule the first of them no longer follows
 	for n, a := range s.agentsOf(f) {
-		if a != "*" && a != "" && !named[a] {
-			alone = append(alone, s.g.UserAgents[n])
+		if a == "*" || a == "" || named[a] {
+			continue
 		}
+		ps, read, rule := trailingVerdictsChange(pass, f.Text(f.Lines[s.g.UserAgents[n]].Value()))
+		if len(ps) == 0 {
+			continue
+		}
+		if len(alone) == 0 {
+			changed, readers, blocking = ps, read, rule
+		}
+		alone = append(alone, s.g.UserAgents[n])
 	}
 	if len(alone) == 0 {
 		return
 	}
 	first := alone[0]
+	pass.Report(directiveSpan(&f.Lines[first]), trailingGroupMessage(f, s, alone, changed, len(changed) < len(readers), blocking), trailingGroupFixes(f, s)...)
+}
+
+// trailingVerdictsChange compares what the crawler named by agent (a
+// User-agent value of the last group, which has no rules) may fetch with
+// the group and without it: with it, everything; without it, what the *
+// groups allow, which are the groups every crawler the file does not name
+// follows. It returns the targeted profiles whose verdicts differ, those
+// that read the group at all, and the line of the first rule of the *
+// groups that blocks something for the first of them (-1 when none do).
+func trailingVerdictsChange(pass *lint.Pass, agent []byte) (changed, readers []*match.Profile, line int) {
+	key := agentKey(agent)
+	line = -1
+	for _, p := range targetsWhere(pass, func(p *match.Profile) bool { return slices.Contains(pass.Rule.Profiles, p) }) {
+		switch {
+		case p == match.Yandex && !yandexReadsGroup([]string{key}):
+			continue // a group for another crawler, which Yandex's robots never read
+		case p == match.Legacy && !legacyReadsGroup([]string{key}):
+			continue
+		}
+		readers = append(readers, p)
+		r := pass.Robots(p)
+		with, without := r.Select(string(agent)), r.Select("*")
+		if slices.Equal(with, without) {
+			continue
+		}
+		blocksWith, blocksWithout := firstBlockingRule(r, with), firstBlockingRule(r, without)
+		if blocksWith < 0 && blocksWithout < 0 {
+			continue // everything allowed either way
+		}
+		changed = append(changed, p)
+		if line < 0 {
+			line = blocksWithout
+		}
+	}
+	return changed, readers, line
+}
+
+// firstBlockingRule returns the line of the first Disallow rule of the
+// groups that can decide anything (an empty Disallow cannot), or -1.
+func firstBlockingRule(r *match.Robots, groups []int) int {
+	for _, g := range groups {
+		for _, rule := range r.Groups[g].Rules {
+			if !rule.Allow && rule.Priority > 0 {
+				return rule.Line
+			}
+		}
+	}
+	return -1
+}
+
+// trailingGroupMessage words the finding on the last group s, which has
+// no rules, for where the group stands: at the very end of the file, or
+// before lines that are not rules (its Crawl-delay, Sitemap lines).
+// changed are the profiles whose verdicts the group changes, named when
+// only some of those that read it.
+func trailingGroupMessage(f *syntax.File, s *groupShape, alone []int, changed []*match.Profile, some bool, blocking int) string {
+	first := alone[0]
+	last := s.g.UserAgents[len(s.g.UserAgents)-1]
+	after := false // lines other than blank lines and comments follow
+	for i := last + 1; i < len(f.Lines) && !after; i++ {
+		kind := f.Lines[i].Kind
+		after = kind == syntax.LineDirective || kind == syntax.LineInvalid
+	}
 	name := string(f.Text(f.Lines[first].Value()))
 	var msg strings.Builder
-	fmt.Fprintf(&msg, "%s ends the file without an Allow or Disallow rule: a last group without rules allows everything, so %s may fetch every URL",
-		prose.Quote([]byte(lineText(f, first))), name)
+	if after {
+		fmt.Fprintf(&msg, "%s starts the last group of the file, which has no Allow or Disallow rule", prose.Quote([]byte(lineText(f, first))))
+	} else {
+		fmt.Fprintf(&msg, "%s ends the file without an Allow or Disallow rule", prose.Quote([]byte(lineText(f, first))))
+	}
+	msg.WriteString(": a last group without rules allows everything, so ")
+	if some {
+		fmt.Fprintf(&msg, "for %s ", prose.Join(prose.Readers(changed)))
+	}
+	fmt.Fprintf(&msg, "%s may fetch every URL", name)
 	if len(alone) > 1 {
 		fmt.Fprintf(&msg, " (and so may the %s after it)", prose.Count(len(alone)-1, "other crawler", "other crawlers"))
 	}
-	if hasStar {
-		msg.WriteString(" and does not follow the `*` group")
+	if blocking >= 0 {
+		fmt.Fprintf(&msg, " and no longer follows the `*` group's rules, such as %s", prose.Quote([]byte(lineText(f, blocking))))
 	}
+	return msg.String()
+}
+
+// trailingGroupFixes offers the two ways to give the last group s a rule.
+func trailingGroupFixes(f *syntax.File, s *groupShape) []lint.ReportOption {
 	// The new rule goes after the group's last line that is not blank or a
 	// comment.
 	last := s.g.UserAgents[len(s.g.UserAgents)-1]
@@ -199,7 +288,7 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []groupShape, k int) {
 	// Neither fix is applied without asking: one keeps what crawlers do now
 	// and the other blocks the crawler, and only the author knows which was
 	// meant.
-	pass.Report(directiveSpan(&f.Lines[first]), msg.String(),
+	return []lint.ReportOption{
 		lint.WithFix(lint.Fix{
 			Title: "Add an empty `Disallow:` to allow everything explicitly",
 			Edits: []lint.Edit{insertLineAfter(f, last, "Disallow:")},
@@ -207,5 +296,6 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []groupShape, k int) {
 		lint.WithFix(lint.Fix{
 			Title: "Add `Disallow: /` to block everything",
 			Edits: []lint.Edit{insertLineAfter(f, last, "Disallow: /")},
-		}))
+		}),
+	}
 }
