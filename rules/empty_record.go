@@ -26,7 +26,9 @@ var EmptyRecord = &lint.Rule{
 			"when Yandex or the 1994 standard is targeted and reads the group, User-agent lines that blank lines " +
 			"separate from their rules or from the next User-agent line of their group (one finding a group). " +
 			"A User-agent line directly followed by another one is not empty: the two share the rules below " +
-			"them.",
+			"them. User-agent lines that only a blank line separates from a `User-agent: *` line below are " +
+			"reported whatever the targets, at info when they all read the two as one group: the crawlers " +
+			"named above then obey the rules written for every crawler, which a blank line rarely means.",
 		Why: "A group at the end of the file without rules is valid RFC 9309 and means \"allow everything\": " +
 			"the crawler it names may fetch every URL and no longer reads the `*` group, which is rarely what a " +
 			"lone `User-agent: BadBot` was meant to say. A blank line between User-agent and its rules is harmless " +
@@ -34,13 +36,16 @@ var EmptyRecord = &lint.Rule{
 			"follow the 1994 standard end the record there: they see User-agent lines without rules and drop " +
 			"the rules below as belonging to no one.",
 		Instead: "Put the rules directly under their User-agent lines, and end a group meant to allow everything " +
-			"with an explicit empty `Disallow:`.",
+			"with an explicit empty `Disallow:`. A crawler meant to get rules of its own needs them under its " +
+			"User-agent line, before the `*` group.",
 		FixSafety: "For User-agent lines cut from their rules, the fix removes the blank lines between them. Google, " +
 			"Bing and RFC 9309 parsers skip blank lines, so their verdicts stay, and Yandex comes to read the " +
 			"group whole, as Google does. The fix is safe (applied by `--fix`) only when that provably brings " +
 			"Yandex to Google's verdicts: no blank line is left inside the group (blank-line-in-group and " +
 			"group-merge-hazard report those), and " +
-			yandexCompletionSafety + " Otherwise it is unsafe (applied only with `--unsafe-fixes`). For a " +
+			yandexCompletionSafety + " Otherwise it is unsafe (applied only with `--unsafe-fixes`), and so it " +
+			"is when no target reads the blank line as the end of a record: it then changes no verdict but says " +
+			"the crawlers above were meant to share the rules below, which only you know. For a " +
 			"group without rules at the end of the file, neither fix is applied by `--fix`: an empty " +
 			"`Disallow:` keeps what crawlers do now and `Disallow: /` blocks the crawler from the whole site, " +
 			"and only you know which was meant.",
@@ -94,7 +99,8 @@ func cutFromRules(pass *lint.Pass, shapes []groupShape, k int, check **yandexChe
 		cutAgents = append(cutAgents, run...)
 	}
 	readers := recordReaders(pass, groupAgents(f, cutAgents))
-	if len(readers) == 0 {
+	star := joinedStar(f, s, cutRuns[0])
+	if len(readers) == 0 && star < 0 {
 		return
 	}
 	if *check == nil {
@@ -114,12 +120,18 @@ func cutFromRules(pass *lint.Pass, shapes []groupShape, k int, check **yandexChe
 		rules = fmt.Sprintf("the %s below belong", prose.Count(len(s.g.Rules), "rule", "rules"))
 	}
 	var msg strings.Builder
-	fmt.Fprintf(&msg, "a blank line%s separates %s from the group's rules: %s them",
-		blankLineHint(f, blanks[0]), subject, prose.Subject(subjectReaders(pass, match.Google, match.Bing, match.RFC9309), "still applies", "still apply"))
-	fmt.Fprintf(&msg, ", but for %s the blank line ends the record: %s %s no rules there (everything is allowed)",
-		prose.Join(prose.Readers(readers)), prose.JoinCapped(quotedValues(f, cutAgents), 3), prose.Choose(len(cutAgents), "gets", "get"))
-	if len(s.cut) > 0 {
-		fmt.Fprintf(&msg, ", and %s to no group", rules)
+	if star >= 0 {
+		msg.WriteString(joinedStarMessage(pass, s, first, star, blanks[0]))
+	} else {
+		fmt.Fprintf(&msg, "a blank line%s separates %s from the group's rules: %s them",
+			blankLineHint(f, blanks[0]), subject, prose.Subject(subjectReaders(pass, match.Google, match.Bing, match.RFC9309), "still applies", "still apply"))
+	}
+	if len(readers) > 0 {
+		fmt.Fprintf(&msg, ", but for %s the blank line ends the record: %s %s no rules there (everything is allowed)",
+			prose.Join(prose.Readers(readers)), prose.JoinCapped(quotedValues(f, cutAgents), 3), prose.Choose(len(cutAgents), "gets", "get"))
+		if len(s.cut) > 0 {
+			fmt.Fprintf(&msg, ", and %s to no group", rules)
+		}
 	}
 	// Google reads blank lines as nothing, so removing them keeps its
 	// verdicts; Yandex then reads the group as Google does, provided no
@@ -129,7 +141,10 @@ func cutFromRules(pass *lint.Pass, shapes []groupShape, k int, check **yandexChe
 	for _, b := range s.breaks[1:] {
 		whole = whole && (b.blank < 0 || b.other < 0)
 	}
-	fix := lint.Fix{Title: "Remove the blank line", Safe: whole && (*check).safe(k)}
+	// When only Google's reading is at stake, removing the blank line
+	// changes no verdict but says the crawlers were meant to share the *
+	// rules, which only the author knows: the fix is offered, not applied.
+	fix := lint.Fix{Title: "Remove the blank line", Safe: whole && len(readers) > 0 && (*check).safe(k)}
 	if len(blanks) > 1 {
 		fix.Title = "Remove the blank lines"
 	}
@@ -141,8 +156,61 @@ func cutFromRules(pass *lint.Pass, shapes []groupShape, k int, check **yandexChe
 		opts = append(opts, lint.WithRelated(directiveSpan(&f.Lines[run[0]]), "also cut from the group's rules"))
 	}
 	opts = append(opts, lint.WithRelated(directiveSpan(&f.Lines[s.g.Rules[0]]), "the group's first rule"), lint.WithFix(fix))
+	if len(readers) == 0 {
+		// Every targeted reader agrees; the finding is that the file
+		// likely says what its author did not mean.
+		opts = append(opts, lint.WithSeverity(lint.Info))
+	}
 	span := syntax.Span{Start: directiveSpan(&f.Lines[first[0]]).Start, End: directiveSpan(&f.Lines[first[len(first)-1]]).End}
 	pass.Report(span, msg.String(), opts...)
+}
+
+// joinedStar returns the `User-agent: *` line of group s that the run of
+// User-agent lines run, which names other crawlers only and which blank
+// lines alone separate from the next run, is joined to, or -1. Google and
+// RFC 9309 read the two runs as one group, so the crawlers run names get
+// the rules written for every crawler: rarely what a blank line between
+// them meant, since a crawler the file does not name follows the * group
+// anyway, and one it names elsewhere gets the * rules on top of its own.
+func joinedStar(f *syntax.File, s *groupShape, run []int) int {
+	for _, a := range groupAgents(f, run) {
+		if a == "*" {
+			return -1
+		}
+	}
+	after := false
+	for _, r := range s.runs {
+		if after {
+			for n, a := range groupAgents(f, r) {
+				if a == "*" {
+					return r[n]
+				}
+			}
+		}
+		after = after || r[0] == run[0]
+	}
+	return -1
+}
+
+// joinedStarMessage says that the User-agent lines run, which names other
+// crawlers, share the rules of group s with the `*` line star below them,
+// as a blank line does not end a group for Google and RFC 9309.
+func joinedStarMessage(pass *lint.Pass, s *groupShape, run []int, star, blank int) string {
+	f := pass.File
+	rules := prose.Quote([]byte(lineText(f, s.g.Rules[0])))
+	if n := len(s.g.Rules); n > 1 {
+		rules += " and " + prose.Count(n-1, "more rule", "more rules")
+	}
+	names := quotedValues(f, run)
+	var lines []string
+	for _, i := range run {
+		lines = append(lines, prose.Quote([]byte(lineText(f, i))))
+	}
+	return fmt.Sprintf("only a blank line%s separates %s from %s below, and a blank line does not end a group for %s: "+
+		"they read one group, so %s %s the rules written for every crawler (%s)",
+		blankLineHint(f, blank), prose.JoinCapped(lines, 3), prose.Quote([]byte(lineText(f, star))),
+		prose.Join(subjectReaders(pass, match.Google, match.Bing, match.RFC9309)),
+		prose.JoinCapped(names, 3), prose.Choose(len(names), "obeys", "obey"), rules)
 }
 
 // emptyTrailingGroup reports the group shapes[k], which has no rules: the

@@ -23,6 +23,12 @@ func TestRatedSeverity(t *testing.T) {
 			"User-agent: *\nDisallow: /folder/\nAllow: /folder/page.html\n", lint.Hint},
 		{"order, legacy targeted", RuleOrder, legacy,
 			"User-agent: *\nDisallow: /folder/\nAllow: /folder/page.html\n", lint.Info},
+		{"user-agent joined to *, every target agrees", EmptyRecord, nil,
+			"User-agent: Googlebot\n\nUser-agent: *\nDisallow: /admin/\n", lint.Info},
+		{"user-agent joined to *, Yandex disagrees", EmptyRecord, nil,
+			"User-agent: YandexBot\n\nUser-agent: *\nDisallow: /admin/\n", lint.Warning},
+		{"last group that changes verdicts", EmptyRecord, nil,
+			"User-agent: *\nDisallow: /admin/\n\nUser-agent: Bingbot\nCrawl-delay: 1\n", lint.Warning},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
