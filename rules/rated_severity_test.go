@@ -29,6 +29,13 @@ func TestRatedSeverity(t *testing.T) {
 			"User-agent: YandexBot\n\nUser-agent: *\nDisallow: /admin/\n", lint.Warning},
 		{"last group that changes verdicts", EmptyRecord, nil,
 			"User-agent: *\nDisallow: /admin/\n\nUser-agent: Bingbot\nCrawl-delay: 1\n", lint.Warning},
+		{"scripts by extension", BlocksResources, nil, "User-agent: *\nDisallow: /*.js$\n", lint.Warning},
+		{"a directory named for a file type", BlocksResources, nil, "User-agent: *\nDisallow: /static/js/\n", lint.Warning},
+		{"a framework's assets", BlocksResources, nil, "User-agent: *\nDisallow: /_next/static/\n", lint.Warning},
+		{"a directory only named like assets", BlocksResources, nil, "User-agent: *\nDisallow: /assets/\n", lint.Info},
+		{"images by extension", BlocksResources, nil, "User-agent: *\nDisallow: /*.png$\n", lint.Info},
+		{"a type directory below another", BlocksResources, nil, "User-agent: *\nDisallow: /maps/api/js/\n", lint.Info},
+		{"Bingbot alone", BlocksResources, nil, "User-agent: Bingbot\nDisallow: /*.css$\n", lint.Info},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
