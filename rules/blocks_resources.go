@@ -19,12 +19,17 @@ var BlocksResources = &lint.Rule{
 	Summary: "a rule that keeps search crawlers from the CSS, JavaScript or images pages need",
 	Doc: lint.Doc{
 		What: "Reports a Disallow rule that keeps Googlebot, or Bingbot when Bing is a target, from a " +
-			"whole kind of page resource: every CSS, JavaScript or image file (`/*.css$`, `/*.js`), " +
-			"or a directory that by its name holds them (`/assets/`, `/static/`, `/css/`, `/js/`, " +
-			"`/images/`, `/wp-includes/`, `/wp-content/themes/`...). It tries a typical file of each " +
-			"kind against the crawler's groups, so a rule whose files a longer Allow opens again " +
-			"(`Allow: /themes/*.css$`) is not reported. Rules for a single script or a directory " +
-			"named otherwise are left alone.",
+			"whole kind of page resource: every CSS, JavaScript or image file (`/*.css$`, `/*.js`), WordPress's " +
+			"versioned assets (`/*?ver=`), a framework's asset directory (`/_next/static/`, `/wp-includes/`, " +
+			"`/wp-content/themes/`), a directory named for a file type wherever it is (`/js/`, `/static/js/`, " +
+			"`/assets/css/`, `/media/js/`), or a directory whose name usually means assets (`/assets/`, `/static/`, " +
+			"`/scripts/`, `/images/`). It tries a typical file of each kind against the crawler's groups, so a rule " +
+			"whose files a longer Allow opens again (`Allow: /themes/*.css$`) is not reported. It is a warning when " +
+			"Googlebot is kept from files that are certainly CSS or JavaScript (by their extension, a framework's " +
+			"path or a directory named for the type), and info for images, which a site may mean to keep out of " +
+			"image search, when only a directory's name suggests assets, or when only Bingbot is concerned. " +
+			"Rules for a single script, an admin area's scripts (`/wp-admin/js/`) or a directory named otherwise " +
+			"are left alone.",
 		Why: "Google and Bing render pages as a browser does before they index them. Without the " +
 			"style sheets and scripts a page may look empty, broken or unfit for mobile, and its " +
 			"content loaded by JavaScript is never seen; without its images, they cannot appear in " +
@@ -61,33 +66,87 @@ var resourceExtensions = map[string]int{
 	"svg": resourceImages, "webp": resourceImages, "avif": resourceImages, "ico": resourceImages,
 }
 
-// resourceDirs are directories that, by their name, hold page resources,
-// with a typical file of each kind they hold, relative to the directory.
-// Names that also mean something else (media, scripts, plugins, modules,
-// templates) are left out: a rule for them may be right.
-var resourceDirs = map[string][]string{
-	"assets":             {"/css/style.css", "/js/app.js", "/img/logo.png"},
-	"static":             {"/css/style.css", "/js/app.js", "/img/logo.png"},
-	"_next":              {"/static/css/app.css", "/static/chunks/main.js"},
-	"themes":             {"/theme/style.css", "/theme/js/script.js"},
-	"css":                {"/style.css"},
-	"styles":             {"/style.css"},
-	"stylesheets":        {"/style.css"},
-	"js":                 {"/script.js"},
-	"javascript":         {"/script.js"},
-	"javascripts":        {"/script.js"},
-	"images":             {"/logo.png"},
-	"img":                {"/logo.png"},
-	"wp-includes":        {"/css/dist/block-library/style.min.css", "/js/jquery/jquery.min.js"},
-	"wp-content":         {"/themes/theme/style.css", "/plugins/plugin/script.js", "/uploads/2024/01/photo.jpg"},
-	"wp-content/themes":  {"/theme/style.css", "/theme/js/script.js"},
-	"wp-content/plugins": {"/plugin/style.css", "/plugin/script.js"},
-	"wp-content/uploads": {"/2024/01/photo.jpg"},
+// resourceDir is a directory that holds page resources: a typical file of
+// each kind it holds, relative to the directory, and whether the path says
+// so for certain (a framework's asset directory, or a name that is a file
+// type) rather than by a name that usually means assets.
+type resourceDir struct {
+	files   []string
+	certain bool
 }
 
-// wordDirs are the resourceDirs whose names are also words: only a pattern
+// resourceDirs are directories that hold page resources, by their path
+// below the root. Names that also mean something else (media, plugins,
+// modules, templates) are left out: a rule for them may be right. A
+// nested directory whose last name is a file type ("/static/js/",
+// "/media/css/") is found by that name (typeDirs).
+var resourceDirs = map[string]resourceDir{
+	"assets":             {[]string{"/css/style.css", "/js/app.js", "/img/logo.png"}, false},
+	"static":             {[]string{"/css/style.css", "/js/app.js", "/img/logo.png"}, false},
+	"_next":              {[]string{"/static/css/app.css", "/static/chunks/main.js"}, true},
+	"_next/static":       {[]string{"/css/app.css", "/chunks/main.js"}, true},
+	"_nuxt":              {[]string{"/app.css", "/entry.js"}, true},
+	"themes":             {[]string{"/theme/style.css", "/theme/js/script.js"}, false},
+	"scripts":            {[]string{"/script.js"}, false},
+	"images":             {[]string{"/logo.png"}, false},
+	"img":                {[]string{"/logo.png"}, false},
+	"wp-includes":        {[]string{"/css/dist/block-library/style.min.css", "/js/jquery/jquery.min.js"}, true},
+	"wp-content":         {[]string{"/themes/theme/style.css", "/plugins/plugin/script.js", "/uploads/2024/01/photo.jpg"}, true},
+	"wp-content/themes":  {[]string{"/theme/style.css", "/theme/js/script.js"}, true},
+	"wp-content/plugins": {[]string{"/plugin/style.css", "/plugin/script.js"}, true},
+	"wp-content/uploads": {[]string{"/2024/01/photo.jpg"}, false},
+}
+
+// typeDirs are directory names that say what kind of file they hold, at
+// the root or below another directory ("/js/", "/static/js/",
+// "/assets/css/", "/media/js/"). Only CSS and JavaScript are certain:
+// a page renders without its images.
+var typeDirs = map[string]resourceDir{
+	"css":         {[]string{"/style.css"}, true},
+	"styles":      {[]string{"/style.css"}, false},
+	"stylesheets": {[]string{"/style.css"}, true},
+	"js":          {[]string{"/script.js"}, true},
+	"javascript":  {[]string{"/script.js"}, true},
+	"javascripts": {[]string{"/script.js"}, true},
+	"images":      {[]string{"/logo.png"}, false},
+	"img":         {[]string{"/logo.png"}, false},
+}
+
+// assetParents are the directories whose subdirectories named for a file
+// type ("/static/js/", "/sites/default/files/css/", Drupal's aggregated
+// files) certainly hold the site's assets. Below any other directory
+// ("/maps/api/js/", an API; "/shop/old/css/") only the name says so.
+var assetParents = map[string]bool{
+	"static": true, "assets": true, "media": true, "public": true, "dist": true, "build": true,
+	"resources": true, "res": true, "theme": true, "themes": true, "skin": true, "skins": true,
+	"frontend": true, "sites/default/files": true,
+}
+
+// typeDir returns the directory named for a file type that the path name
+// (lower case, without its slashes at either end) is: "js", "static/js".
+// The scripts of an admin area ("/wp-admin/js/") are not what public pages
+// are rendered with.
+func typeDir(name []byte) (resourceDir, bool) {
+	slash := bytes.LastIndexByte(name, '/')
+	dir, ok := typeDirs[string(name[slash+1:])]
+	if !ok || slash < 0 {
+		return dir, ok
+	}
+	parent := name[:slash]
+	if bytes.Contains(parent, []byte("admin")) {
+		return resourceDir{}, false
+	}
+	dir.certain = dir.certain && (assetParents[string(parent)] || assetParents[string(parent[bytes.LastIndexByte(parent, '/')+1:])])
+	return dir, true
+}
+
+// wordDirs are the directory names that are also words: only a pattern
 // that ends in '/' (or "/*") names the directory.
-var wordDirs = map[string]bool{"assets": true, "static": true, "themes": true, "styles": true, "images": true}
+var wordDirs = map[string]bool{"assets": true, "static": true, "themes": true, "styles": true, "images": true, "scripts": true}
+
+// versionedAssets are the files WordPress links with a "?ver=" query, which
+// a rule for every such URL ("/*?ver=") keeps crawlers from.
+var versionedAssets = []string{"/wp-includes/css/dist/block-library/style.min.css?ver=6.4.2", "/wp-includes/js/jquery/jquery.min.js?ver=3.7.1"}
 
 // resourceKind returns the kind of page resource a probe URL is.
 func resourceKind(url string) int {
@@ -101,10 +160,11 @@ func resourceKind(url string) int {
 
 // resourceProbes returns typical resource URLs that the Disallow pattern,
 // as written, is meant to keep crawlers from, or nil when the pattern is
-// not about page resources as a whole. byName is true when the pattern is
-// a directory whose name suggests resources, rather than a file extension
-// that says what the files are.
-func resourceProbes(pattern []byte) (probes []string, byName bool) {
+// not about page resources as a whole. certain is true when the pattern
+// says for certain that it is about resources: a file extension, a
+// framework's asset directory, a directory named for a file type; false
+// when only a directory's name suggests resources.
+func resourceProbes(pattern []byte) (probes []string, certain bool) {
 	// The longest pattern of either form is "/*/wp-content/uploads/*".
 	if len(pattern) > 32 {
 		return nil, false
@@ -114,6 +174,13 @@ func resourceProbes(pattern []byte) (probes []string, byName bool) {
 	body := bytes.TrimRight(pattern, "*")
 	body, anchored := bytes.CutSuffix(body, []byte("$"))
 
+	// Every URL with WordPress's version query: "/*?ver=", "/*?ver".
+	if q, ok := bytes.CutPrefix(bytes.TrimPrefix(body, []byte("/")), []byte("*?")); ok && !anchored {
+		if string(q) == "ver=" || string(q) == "ver" {
+			return versionedAssets, true
+		}
+		return nil, false
+	}
 	// Every file of an extension: "/*.css$", "*.js", "/*.png*".
 	if ext, ok := bytes.CutPrefix(bytes.TrimPrefix(body, []byte("/")), []byte("*.")); ok {
 		var buf [8]byte
@@ -122,14 +189,15 @@ func resourceProbes(pattern []byte) (probes []string, byName bool) {
 		}
 		probe := "/dir/file." + string(ext)
 		if anchored {
-			return []string{probe}, false
+			return []string{probe}, true
 		}
-		return []string{probe, probe + "?v=1"}, false
+		return []string{probe, probe + "?v=1"}, true
 	}
 	if anchored {
 		return nil, false
 	}
-	// A directory: "/assets/", "/js", "/*/css/", "/wp-content/themes/".
+	// A directory: "/assets/", "/js", "/*/css/", "/wp-content/themes/",
+	// "/static/js/".
 	name, ok := bytes.CutPrefix(bytes.TrimSuffix(body, []byte("/")), []byte("/"))
 	if !ok || len(name) == 0 {
 		return nil, false
@@ -143,38 +211,47 @@ func resourceProbes(pattern []byte) (probes []string, byName bool) {
 		return nil, false
 	}
 	lower := lowerInto(buf[:], name)
-	files := resourceDirs[string(lower)]
-	if files == nil || wordDirs[string(lower)] && !bytes.HasSuffix(body, []byte("/")) {
+	dir, ok := resourceDirs[string(lower)]
+	word := wordDirs[string(lower)]
+	if !ok {
+		dir, ok = typeDir(lower)
+		word = wordDirs[string(lower[bytes.LastIndexByte(lower, '/')+1:])]
+	}
+	if !ok || word && !bytes.HasSuffix(body, []byte("/")) {
 		// "/themes" may be a page of the site as well as a directory.
 		return nil, false
 	}
 	base := prefix + string(name)
-	probes = make([]string, len(files))
-	for k, file := range files {
+	probes = make([]string, len(dir.files))
+	for k, file := range dir.files {
 		probes[k] = base + file
 	}
-	return probes, true
+	return probes, dir.certain
 }
 
 // mayNameResources is a quick test that a Disallow pattern is of one of
-// the shapes resourceProbes knows: "/*.ext", "*.ext", or a directory
-// whose name starts with a letter some resource directory starts with.
+// the shapes resourceProbes knows: "/*.ext", "*.ext", "/*?ver=", or a
+// directory whose name starts with a letter some resource directory
+// starts with.
 func mayNameResources(pattern []byte) bool {
 	if len(pattern) < 3 || len(pattern) > 32 {
 		return false
 	}
 	if pattern[0] == '*' {
-		return pattern[1] == '.'
+		return pattern[1] == '.' || pattern[1] == '?'
 	}
 	c := pattern[1]
 	if c == '*' {
-		if pattern[2] == '.' || pattern[2] == '/' && len(pattern) > 3 {
+		switch pattern[2] {
+		case '.', '?':
 			return true
+		case '/':
+			return len(pattern) > 3
 		}
 		return false
 	}
 	switch c | 0x20 {
-	case 'a', 's', 't', 'c', 'j', 'i', 'w':
+	case 'a', 's', 't', 'c', 'j', 'i', 'w', 'm':
 		return true
 	}
 	return c == '_'
@@ -198,8 +275,11 @@ type resourceBlock struct {
 	kinds    int
 	crawlers []string
 	// byName is true when only the directory's name says it holds
-	// resources: the message then says so rather than claiming it.
+	// resources: the message then says so rather than claiming it, and
+	// the finding stays info.
 	byName bool
+	// google is true when Googlebot is among the crawlers.
+	google bool
 }
 
 func runBlocksResources(pass *lint.Pass) {
@@ -230,7 +310,7 @@ func runBlocksResources(pass *lint.Pass) {
 		}
 		tried := map[string]bool{}
 		for _, rule := range candidates {
-			probes, byName := resourceProbes(rule.value)
+			probes, certain := resourceProbes(rule.value)
 			if len(probes) == 0 || tried[string(rule.value)] {
 				continue
 			}
@@ -254,7 +334,8 @@ func runBlocksResources(pass *lint.Pass) {
 			}
 			b := found[i]
 			b.kinds |= kinds
-			b.byName = byName
+			b.byName = !certain
+			b.google = b.google || c.profile == match.Google
 			if !slices.Contains(b.crawlers, c.name) {
 				b.crawlers = append(b.crawlers, c.name)
 			}
@@ -278,13 +359,20 @@ func runBlocksResources(pass *lint.Pass) {
 			use = "show them in image search and render pages as visitors see them"
 		}
 		who := prose.Join(b.crawlers)
+		var opts []lint.ReportOption
+		if !b.byName && b.google && b.kinds&(resourceCSS|resourceJS) != 0 {
+			// Blocking the CSS and JavaScript Googlebot renders pages with
+			// is one of the mistakes Google's documentation warns of most;
+			// keeping images out of image search may be meant.
+			opts = append(opts, lint.WithSeverity(lint.Warning))
+		}
 		if b.byName {
 			pass.Report(span, fmt.Sprintf("a directory of this name usually holds %s files, which %s to %s: if this one does, this rule keeps %s from them",
-				prose.Join(kinds), prose.Subject(b.crawlers, "needs", "need"), use, who))
+				prose.Join(kinds), prose.Subject(b.crawlers, "needs", "need"), use, who), opts...)
 			continue
 		}
 		pass.Report(span, fmt.Sprintf("this keeps %s from the site's %s files, which %s to %s",
-			who, prose.Join(kinds), prose.Verb(b.crawlers, "it needs", "they need"), use))
+			who, prose.Join(kinds), prose.Verb(b.crawlers, "it needs", "they need"), use), opts...)
 	}
 }
 

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/robotslint/robotslint/lint"
@@ -19,11 +20,15 @@ var EmptyRecord = &lint.Rule{
 	Name:    "empty-record",
 	Summary: "user-agent lines without rules, or cut from their rules by a blank line",
 	Doc: lint.Doc{
-		What: "Reports User-agent lines with no Allow or Disallow rule after them at the end of the file, and, " +
+		What: "Reports User-agent lines with no Allow or Disallow rule after them in the last group of the file, when " +
+			"that changes what the crawlers they name may fetch: when the `*` group they would follow otherwise blocks " +
+			"something (a group that only sets Crawl-delay under a `*` group that allows everything changes nothing), and, " +
 			"when Yandex or the 1994 standard is targeted and reads the group, User-agent lines that blank lines " +
 			"separate from their rules or from the next User-agent line of their group (one finding a group). " +
 			"A User-agent line directly followed by another one is not empty: the two share the rules below " +
-			"them.",
+			"them. User-agent lines that only a blank line separates from a `User-agent: *` line below are " +
+			"reported whatever the targets, at info when they all read the two as one group: the crawlers " +
+			"named above then obey the rules written for every crawler, which a blank line rarely means.",
 		Why: "A group at the end of the file without rules is valid RFC 9309 and means \"allow everything\": " +
 			"the crawler it names may fetch every URL and no longer reads the `*` group, which is rarely what a " +
 			"lone `User-agent: BadBot` was meant to say. A blank line between User-agent and its rules is harmless " +
@@ -31,13 +36,16 @@ var EmptyRecord = &lint.Rule{
 			"follow the 1994 standard end the record there: they see User-agent lines without rules and drop " +
 			"the rules below as belonging to no one.",
 		Instead: "Put the rules directly under their User-agent lines, and end a group meant to allow everything " +
-			"with an explicit empty `Disallow:`.",
+			"with an explicit empty `Disallow:`. A crawler meant to get rules of its own needs them under its " +
+			"User-agent line, before the `*` group.",
 		FixSafety: "For User-agent lines cut from their rules, the fix removes the blank lines between them. Google, " +
 			"Bing and RFC 9309 parsers skip blank lines, so their verdicts stay, and Yandex comes to read the " +
 			"group whole, as Google does. The fix is safe (applied by `--fix`) only when that provably brings " +
 			"Yandex to Google's verdicts: no blank line is left inside the group (blank-line-in-group and " +
 			"group-merge-hazard report those), and " +
-			yandexCompletionSafety + " Otherwise it is unsafe (applied only with `--unsafe-fixes`). For a " +
+			yandexCompletionSafety + " Otherwise it is unsafe (applied only with `--unsafe-fixes`), and so it " +
+			"is when no target reads the blank line as the end of a record: it then changes no verdict but says " +
+			"the crawlers above were meant to share the rules below, which only you know. For a " +
 			"group without rules at the end of the file, neither fix is applied by `--fix`: an empty " +
 			"`Disallow:` keeps what crawlers do now and `Disallow: /` blocks the crawler from the whole site, " +
 			"and only you know which was meant.",
@@ -46,7 +54,7 @@ var EmptyRecord = &lint.Rule{
 	Clean:    "User-agent: *\nDisallow: /private/\n",
 	Severity: lint.Warning,
 	Fixable:  true,
-	Profiles: []*match.Profile{match.Yandex, match.Legacy, match.Google, match.RFC9309},
+	Profiles: []*match.Profile{match.Yandex, match.Legacy, match.Google, match.Bing, match.RFC9309},
 	Run:      runEmptyRecord,
 }
 
@@ -91,7 +99,8 @@ func cutFromRules(pass *lint.Pass, shapes []groupShape, k int, check **yandexChe
 		cutAgents = append(cutAgents, run...)
 	}
 	readers := recordReaders(pass, groupAgents(f, cutAgents))
-	if len(readers) == 0 {
+	star := joinedStar(f, s, cutRuns[0])
+	if len(readers) == 0 && star < 0 {
 		return
 	}
 	if *check == nil {
@@ -111,12 +120,18 @@ func cutFromRules(pass *lint.Pass, shapes []groupShape, k int, check **yandexChe
 		rules = fmt.Sprintf("the %s below belong", prose.Count(len(s.g.Rules), "rule", "rules"))
 	}
 	var msg strings.Builder
-	fmt.Fprintf(&msg, "a blank line%s separates %s from the group's rules: %s them",
-		blankLineHint(f, blanks[0]), subject, prose.Subject(subjectReaders(pass, match.Google, match.Bing, match.RFC9309), "still applies", "still apply"))
-	fmt.Fprintf(&msg, ", but for %s the blank line ends the record: %s %s no rules there (everything is allowed)",
-		prose.Join(prose.Readers(readers)), prose.JoinCapped(quotedValues(f, cutAgents), 3), prose.Choose(len(cutAgents), "gets", "get"))
-	if len(s.cut) > 0 {
-		fmt.Fprintf(&msg, ", and %s to no group", rules)
+	if star >= 0 {
+		msg.WriteString(joinedStarMessage(pass, s, first, star, blanks[0]))
+	} else {
+		fmt.Fprintf(&msg, "a blank line%s separates %s from the group's rules: %s them",
+			blankLineHint(f, blanks[0]), subject, prose.Subject(subjectReaders(pass, match.Google, match.Bing, match.RFC9309), "still applies", "still apply"))
+	}
+	if len(readers) > 0 {
+		fmt.Fprintf(&msg, ", but for %s the blank line ends the record: %s %s no rules there (everything is allowed)",
+			prose.Join(prose.Readers(readers)), prose.JoinCapped(quotedValues(f, cutAgents), 3), prose.Choose(len(cutAgents), "gets", "get"))
+		if len(s.cut) > 0 {
+			fmt.Fprintf(&msg, ", and %s to no group", rules)
+		}
 	}
 	// Google reads blank lines as nothing, so removing them keeps its
 	// verdicts; Yandex then reads the group as Google does, provided no
@@ -126,7 +141,10 @@ func cutFromRules(pass *lint.Pass, shapes []groupShape, k int, check **yandexChe
 	for _, b := range s.breaks[1:] {
 		whole = whole && (b.blank < 0 || b.other < 0)
 	}
-	fix := lint.Fix{Title: "Remove the blank line", Safe: whole && (*check).safe(k)}
+	// When only Google's reading is at stake, removing the blank line
+	// changes no verdict but says the crawlers were meant to share the *
+	// rules, which only the author knows: the fix is offered, not applied.
+	fix := lint.Fix{Title: "Remove the blank line", Safe: whole && len(readers) > 0 && (*check).safe(k)}
 	if len(blanks) > 1 {
 		fix.Title = "Remove the blank lines"
 	}
@@ -138,26 +156,78 @@ func cutFromRules(pass *lint.Pass, shapes []groupShape, k int, check **yandexChe
 		opts = append(opts, lint.WithRelated(directiveSpan(&f.Lines[run[0]]), "also cut from the group's rules"))
 	}
 	opts = append(opts, lint.WithRelated(directiveSpan(&f.Lines[s.g.Rules[0]]), "the group's first rule"), lint.WithFix(fix))
+	if len(readers) == 0 {
+		// Every targeted reader agrees; the finding is that the file
+		// likely says what its author did not mean.
+		opts = append(opts, lint.WithSeverity(lint.Info))
+	}
 	span := syntax.Span{Start: directiveSpan(&f.Lines[first[0]]).Start, End: directiveSpan(&f.Lines[first[len(first)-1]]).End}
 	pass.Report(span, msg.String(), opts...)
+}
+
+// joinedStar returns the `User-agent: *` line of group s that the run of
+// User-agent lines run, which names other crawlers only and which blank
+// lines alone separate from the next run, is joined to, or -1. Google and
+// RFC 9309 read the two runs as one group, so the crawlers run names get
+// the rules written for every crawler: rarely what a blank line between
+// them meant, since a crawler the file does not name follows the * group
+// anyway, and one it names elsewhere gets the * rules on top of its own.
+func joinedStar(f *syntax.File, s *groupShape, run []int) int {
+	for _, a := range groupAgents(f, run) {
+		if a == "*" {
+			return -1
+		}
+	}
+	after := false
+	for _, r := range s.runs {
+		if after {
+			for n, a := range groupAgents(f, r) {
+				if a == "*" {
+					return r[n]
+				}
+			}
+		}
+		after = after || r[0] == run[0]
+	}
+	return -1
+}
+
+// joinedStarMessage says that the User-agent lines run, which names other
+// crawlers, share the rules of group s with the `*` line star below them,
+// as a blank line does not end a group for Google and RFC 9309.
+func joinedStarMessage(pass *lint.Pass, s *groupShape, run []int, star, blank int) string {
+	f := pass.File
+	rules := prose.Quote([]byte(lineText(f, s.g.Rules[0])))
+	if n := len(s.g.Rules); n > 1 {
+		rules += " and " + prose.Count(n-1, "more rule", "more rules")
+	}
+	names := quotedValues(f, run)
+	var lines []string
+	for _, i := range run {
+		lines = append(lines, prose.Quote([]byte(lineText(f, i))))
+	}
+	return fmt.Sprintf("only a blank line%s separates %s from %s below, and a blank line does not end a group for %s: "+
+		"they read one group, so %s %s the rules written for every crawler (%s)",
+		blankLineHint(f, blank), prose.JoinCapped(lines, 3), prose.Quote([]byte(lineText(f, star))),
+		prose.Join(subjectReaders(pass, match.Google, match.Bing, match.RFC9309)),
+		prose.JoinCapped(names, 3), prose.Choose(len(names), "obeys", "obey"), rules)
 }
 
 // emptyTrailingGroup reports the group shapes[k], which has no rules: the
 // last group of the file, since User-agent lines before a rule join the
 // group of that rule. It stays quiet when the group changes nothing: when
 // it names only *, or only crawlers that another group with rules names
-// too (the groups merge).
+// too (the groups merge), or when the crawlers it names would otherwise
+// follow groups that allow everything (trailingVerdictsChange).
 func emptyTrailingGroup(pass *lint.Pass, shapes []groupShape, k int) {
 	f := pass.File
 	named := map[string]bool{}
-	hasStar := false
 	for j := range shapes {
 		if j == k || len(shapes[j].g.Rules) == 0 {
 			continue
 		}
 		for _, a := range shapes[j].agentsOf(f) {
 			named[a] = true
-			hasStar = hasStar || a == "*"
 		}
 	}
 	s := &shapes[k]
@@ -169,25 +239,112 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []groupShape, k int) {
 		}
 	}
 	var alone []int // the User-agent lines that name a crawler no other group names
+	var changed, readers []*match.Profile
+	var blocking int // a rule the first of them no longer follows
 	for n, a := range s.agentsOf(f) {
-		if a != "*" && a != "" && !named[a] {
-			alone = append(alone, s.g.UserAgents[n])
+		if a == "*" || a == "" || named[a] {
+			continue
 		}
+		ps, read, rule := trailingVerdictsChange(pass, f.Text(f.Lines[s.g.UserAgents[n]].Value()))
+		if len(ps) == 0 {
+			continue
+		}
+		if len(alone) == 0 {
+			changed, readers, blocking = ps, read, rule
+		}
+		alone = append(alone, s.g.UserAgents[n])
 	}
 	if len(alone) == 0 {
 		return
 	}
 	first := alone[0]
+	pass.Report(directiveSpan(&f.Lines[first]), trailingGroupMessage(f, s, alone, changed, len(changed) < len(readers), blocking), trailingGroupFixes(f, s)...)
+}
+
+// trailingVerdictsChange compares what the crawler named by agent (a
+// User-agent value of the last group, which has no rules) may fetch with
+// the group and without it: with it, everything; without it, what the *
+// groups allow, which are the groups every crawler the file does not name
+// follows. It returns the targeted profiles whose verdicts differ, those
+// that read the group at all, and the line of the first rule of the *
+// groups that blocks something for the first of them (-1 when none do).
+func trailingVerdictsChange(pass *lint.Pass, agent []byte) (changed, readers []*match.Profile, line int) {
+	key := agentKey(agent)
+	line = -1
+	for _, p := range targetsWhere(pass, func(p *match.Profile) bool { return slices.Contains(pass.Rule.Profiles, p) }) {
+		switch {
+		case p == match.Yandex && !yandexReadsGroup([]string{key}):
+			continue // a group for another crawler, which Yandex's robots never read
+		case p == match.Legacy && !legacyReadsGroup([]string{key}):
+			continue
+		}
+		readers = append(readers, p)
+		r := pass.Robots(p)
+		with, without := r.Select(string(agent)), r.Select("*")
+		if slices.Equal(with, without) {
+			continue
+		}
+		blocksWith, blocksWithout := firstBlockingRule(r, with), firstBlockingRule(r, without)
+		if blocksWith < 0 && blocksWithout < 0 {
+			continue // everything allowed either way
+		}
+		changed = append(changed, p)
+		if line < 0 {
+			line = blocksWithout
+		}
+	}
+	return changed, readers, line
+}
+
+// firstBlockingRule returns the line of the first Disallow rule of the
+// groups that can decide anything (an empty Disallow cannot), or -1.
+func firstBlockingRule(r *match.Robots, groups []int) int {
+	for _, g := range groups {
+		for _, rule := range r.Groups[g].Rules {
+			if !rule.Allow && rule.Priority > 0 {
+				return rule.Line
+			}
+		}
+	}
+	return -1
+}
+
+// trailingGroupMessage words the finding on the last group s, which has
+// no rules, for where the group stands: at the very end of the file, or
+// before lines that are not rules (its Crawl-delay, Sitemap lines).
+// changed are the profiles whose verdicts the group changes, named when
+// only some of those that read it.
+func trailingGroupMessage(f *syntax.File, s *groupShape, alone []int, changed []*match.Profile, some bool, blocking int) string {
+	first := alone[0]
+	last := s.g.UserAgents[len(s.g.UserAgents)-1]
+	after := false // lines other than blank lines and comments follow
+	for i := last + 1; i < len(f.Lines) && !after; i++ {
+		kind := f.Lines[i].Kind
+		after = kind == syntax.LineDirective || kind == syntax.LineInvalid
+	}
 	name := string(f.Text(f.Lines[first].Value()))
 	var msg strings.Builder
-	fmt.Fprintf(&msg, "%s ends the file without an Allow or Disallow rule: a last group without rules allows everything, so %s may fetch every URL",
-		prose.Quote([]byte(lineText(f, first))), name)
+	if after {
+		fmt.Fprintf(&msg, "%s starts the last group of the file, which has no Allow or Disallow rule", prose.Quote([]byte(lineText(f, first))))
+	} else {
+		fmt.Fprintf(&msg, "%s ends the file without an Allow or Disallow rule", prose.Quote([]byte(lineText(f, first))))
+	}
+	msg.WriteString(": a last group without rules allows everything, so ")
+	if some {
+		fmt.Fprintf(&msg, "for %s ", prose.Join(prose.Readers(changed)))
+	}
+	fmt.Fprintf(&msg, "%s may fetch every URL", name)
 	if len(alone) > 1 {
 		fmt.Fprintf(&msg, " (and so may the %s after it)", prose.Count(len(alone)-1, "other crawler", "other crawlers"))
 	}
-	if hasStar {
-		msg.WriteString(" and does not follow the `*` group")
+	if blocking >= 0 {
+		fmt.Fprintf(&msg, " and no longer follows the `*` group's rules, such as %s", prose.Quote([]byte(lineText(f, blocking))))
 	}
+	return msg.String()
+}
+
+// trailingGroupFixes offers the two ways to give the last group s a rule.
+func trailingGroupFixes(f *syntax.File, s *groupShape) []lint.ReportOption {
 	// The new rule goes after the group's last line that is not blank or a
 	// comment.
 	last := s.g.UserAgents[len(s.g.UserAgents)-1]
@@ -199,7 +356,7 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []groupShape, k int) {
 	// Neither fix is applied without asking: one keeps what crawlers do now
 	// and the other blocks the crawler, and only the author knows which was
 	// meant.
-	pass.Report(directiveSpan(&f.Lines[first]), msg.String(),
+	return []lint.ReportOption{
 		lint.WithFix(lint.Fix{
 			Title: "Add an empty `Disallow:` to allow everything explicitly",
 			Edits: []lint.Edit{insertLineAfter(f, last, "Disallow:")},
@@ -207,5 +364,6 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []groupShape, k int) {
 		lint.WithFix(lint.Fix{
 			Title: "Add `Disallow: /` to block everything",
 			Edits: []lint.Edit{insertLineAfter(f, last, "Disallow: /")},
-		}))
+		}),
+	}
 }

@@ -23,8 +23,8 @@ var GroupMergeHazard = &lint.Rule{
 			"although a line that is not a rule stands between them: a Crawl-delay, Sitemap, Host or unknown " +
 			"line. A plain run of consecutive User-agent lines, the usual way to give several crawlers the same " +
 			"rules, is never reported, nor is the same crawler named on both sides; User-agent lines that only " +
-			"blank lines separate are empty-record's to report, since Google merging them is what their author " +
-			"meant as often as not.",
+			"blank lines separate are empty-record's to report (it says so for every target when the lines below " +
+			"name `*`), since Google merging other crawlers is what their author meant as often as not.",
 		Why: "Google and RFC 9309 end a group only at a User-agent line that follows an Allow or Disallow rule. " +
 			"Lines they do not read as rules, and blank lines, do not end it, so the crawlers named above get " +
 			"the rules written for the crawlers below. With `User-agent: *` and a Crawl-delay above " +

@@ -48,7 +48,7 @@ var RuleOrder = &lint.Rule{
 	},
 	Flagged:  "User-agent: *\nDisallow: /folder/\nAllow: /folder/page.html\n",
 	Clean:    "User-agent: *\nAllow: /folder/page.html\nDisallow: /folder/\n",
-	Severity: lint.Info,
+	Severity: lint.Hint,
 	Fixable:  true,
 	Profiles: []*match.Profile{match.Legacy, match.Google},
 	Run:      runRuleOrder,
@@ -70,11 +70,6 @@ type orderEntry struct {
 }
 
 func runRuleOrder(pass *lint.Pass) {
-	// Only first-match parsers read rules in order; unless the site cares
-	// about them, the order is a matter of taste, not worth a finding.
-	if !pass.Targeted(match.Legacy) {
-		return
-	}
 	m := comparedRules(pass)
 	if m == nil {
 		return
@@ -89,13 +84,17 @@ func runRuleOrder(pass *lint.Pass) {
 	// each. A group with a '%' escape is left alone: legacy parsers decode
 	// it, and the pattern may become a prefix the view does not show.
 	all, sorted := m.sorted()
+	legacy := pass.Targeted(match.Legacy)
 	escaped := map[int32]bool{}
 	groups := int32(0)
 	for k := range m.rules {
 		r := &m.rules[k]
-		groups = max(groups, r.blank+1)
-		if r.blank >= 0 && !r.clean && bytes.IndexByte(f.Text(f.Lines[r.line].Value()), '%') >= 0 {
-			escaped[r.blank] = true
+		g := firstMatchGroup(r, legacy)
+		groups = max(groups, g+1)
+		// Unless legacy is targeted, r.clean says nothing of how
+		// first-match parsers decode the value: any '%' may matter.
+		if g >= 0 && (!r.clean || !legacy) && bytes.IndexByte(f.Text(f.Lines[r.line].Value()), '%') >= 0 {
+			escaped[g] = true
 		}
 	}
 	count := make([]int32, groups+1)
@@ -103,11 +102,12 @@ func runRuleOrder(pass *lint.Pass) {
 	for _, k := range sorted {
 		it := &all[k]
 		r := &m.rules[it.rule]
-		if it.extra || !it.literal || !r.clean || r.blank < 0 || escaped[r.blank] || m.pat(r)[0] != '/' {
+		g := firstMatchGroup(r, legacy)
+		if it.extra || !it.literal || !r.clean || g < 0 || escaped[g] || m.pat(r)[0] != '/' {
 			continue
 		}
 		picked = append(picked, k)
-		count[r.blank+1]++
+		count[g+1]++
 	}
 	for g := 1; g < len(count); g++ {
 		count[g] += count[g-1]
@@ -116,10 +116,11 @@ func runRuleOrder(pass *lint.Pass) {
 	for _, k := range picked {
 		it := &all[k]
 		r := &m.rules[it.rule]
-		items[count[r.blank]] = orderItem{pat: m.lit(it), group: r.blank, rule: it.rule}
-		count[r.blank]++
+		g := firstMatchGroup(r, legacy)
+		items[count[g]] = orderItem{pat: m.lit(it), group: g, rule: it.rule}
+		count[g]++
 	}
-	o := &orderCheck{pass: pass, m: m, legacy: pass.Targeted(match.Legacy), budget: 16*len(m.rules) + 4096}
+	o := &orderCheck{pass: pass, m: m, legacy: legacy, budget: 16*len(m.rules) + 4096}
 	hidden := map[int32][]int32{} // by broader rule, the rules it hides
 	var stack []orderEntry
 	for i := 0; i < len(items); {
@@ -171,6 +172,18 @@ func runRuleOrder(pass *lint.Pass) {
 	}
 }
 
+// firstMatchGroup returns the group a first-match parser reads rule r in,
+// or -1. The comparison reads the 1994 standard's groups only when legacy
+// is targeted; otherwise Yandex's, which are the same records (both end a
+// group at a blank line), stand in for them, sparing every run a reading
+// of its own for what is then a hint.
+func firstMatchGroup(r *comparedRule, legacy bool) int32 {
+	if legacy {
+		return r.blank
+	}
+	return r.yandex
+}
+
 type orderCheck struct {
 	pass   *lint.Pass
 	m      *comparison
@@ -219,6 +232,11 @@ func (o *orderCheck) report(qi int32, rs []int32) {
 			first, ruleText(f, lq), prose.Count(len(rs), "more specific "+kindName(!q.allow)+" rule", "more specific "+kindName(!q.allow)+" rules"), m.rules[rs[0]].line+1, last.line+1, prose.Subject(longest, "follows", "follow"))
 	}
 	opts := []lint.ReportOption{lint.WithFix(o.moveFix(qi, rs))}
+	if o.legacy {
+		// The site says it cares about first-match parsers; otherwise the
+		// order is advice for crawlers it does not name, a hint.
+		opts = append(opts, lint.WithSeverity(lint.Info))
+	}
 	for k, ri := range rs {
 		if k == 5 {
 			break
