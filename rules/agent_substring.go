@@ -8,6 +8,7 @@ import (
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/lint/prose"
+	"github.com/robotslint/robotslint/syntax"
 )
 
 // AgentSubstring reports, when the legacy profile is targeted, a record
@@ -54,15 +55,11 @@ func runAgentSubstring(pass *lint.Pass) {
 	}
 	f := pass.File
 	l := pass.Layout(match.Legacy)
-	// The names to look for: the tokens the file names and the crawlers
-	// robotslint knows, by their lower-case name.
-	names := map[string]string{}
-	for name, c := range crawlerIndex() {
-		names[name] = c.Token
-	}
+	// The names the file gives crawlers, by their lower-case name.
+	named := map[string]string{}
 	for _, a := range l.Agents {
 		if t := l.Tokens[a.Token]; t != "*" && t != "" && !strings.ContainsAny(t, " \t/") {
-			names[t] = string(f.Text(f.Lines[a.Line].Value()))
+			named[t] = string(f.Text(f.Lines[a.Line].Value()))
 		}
 	}
 	for g := range l.Groups {
@@ -71,58 +68,111 @@ func runAgentSubstring(pass *lint.Pass) {
 			if value == "*" {
 				continue
 			}
-			var inside []string // the names inside value whose crawlers obey g
-			var own []int       // for each, the line of its own record after g, or -1
-			for name, shown := range names {
-				if name == value || !containsName(value, name) {
+			raw := f.Text(f.Lines[a.Line].Value())
+			var inside []string // the names inside value whose crawlers obey g instead of other rules
+			var otherwise []int // for each, the records it would obey but for g
+			for _, n := range variantsInside(value, named) {
+				if namesItself(value, n.name) {
 					continue
 				}
-				if sel := l.Select(name); len(sel) == 0 || sel[0] != g {
+				if sel := l.Select(n.name); len(sel) == 0 || sel[0] != g || otherLineNames(l, g, a.Line, n.name) {
 					continue
 				}
-				inside = append(inside, shown)
-				own = append(own, ownRecord(l, g, name))
+				without := l.SelectWithout(n.name, g)
+				if sameRules(l, g, without) {
+					continue
+				}
+				if len(inside) == 0 {
+					otherwise = without
+				}
+				inside = append(inside, n.shown)
 			}
 			if len(inside) == 0 {
 				continue
 			}
-			// The longest name first: Googlebot before Google.
-			order := make([]int, len(inside))
-			for k := range order {
-				order[k] = k
-			}
-			slices.SortFunc(order, func(x, y int) int {
-				if d := len(inside[y]) - len(inside[x]); d != 0 {
-					return d
-				}
-				return strings.Compare(inside[x], inside[y])
-			})
 			var quoted []string
-			for _, k := range order {
-				quoted = append(quoted, prose.Quote([]byte(inside[k])))
+			for _, n := range inside {
+				quoted = append(quoted, prose.Quote([]byte(n)))
+			}
+			instead := "may fetch every URL, as no other record applies"
+			if len(otherwise) > 0 {
+				// The line that makes the record the crawler's: one that
+				// holds its name, else the * line.
+				h, name := otherwise[0], syntax.LowerASCII(inside[0])
+				line := -1
+				for _, b := range l.GroupAgents(h) {
+					if t := l.Tokens[b.Token]; t != "*" && strings.Contains(t, name) || t == "*" && line < 0 {
+						line = int(b.Line)
+					}
+				}
+				instead = fmt.Sprintf("obeys the record of %s (line %d)", prose.Quote([]byte(lineText(f, line))), line+1)
 			}
 			i := int(a.Line)
-			msg := fmt.Sprintf("%s also names %s to %s: they obey the first record whose User-agent value contains their name",
-				prose.Quote([]byte(lineText(f, i))), prose.JoinCapped(quoted, 3), match.Legacy.Readers)
-			if k := order[0]; own[k] >= 0 {
-				msg += fmt.Sprintf(", so %s never reaches its own record on line %d", prose.Quote([]byte(inside[k])), own[k]+1)
-			}
+			msg := fmt.Sprintf("%s holds %s, so %s apply this record to %s too, as they obey the first record whose User-agent value contains the crawler's name; without it, %s %s",
+				prose.Quote(raw), prose.JoinCapped(quoted, 3), match.Legacy.Readers, prose.JoinCapped(quoted, 3), quoted[0], instead)
 			pass.Report(directiveSpan(&f.Lines[i]), msg)
 		}
 	}
 }
 
-// ownRecord returns the line of the first User-agent line after group g
-// whose value is name, or -1.
-func ownRecord(l *match.Layout, g int, name string) int {
-	for h := g + 1; h < len(l.Groups); h++ {
-		for _, a := range l.GroupAgents(h) {
-			if l.Tokens[a.Token] == name {
-				return int(a.Line)
-			}
+// A crawlerName is a crawler's name, lower-case and as it is shown.
+type crawlerName struct{ name, shown string }
+
+// variantsInside returns the names of crawlers that value holds, longest
+// first: those the file names, held as a word of their own, and the
+// crawlers robotslint knows of which value is a variant, the name and a
+// suffix after a '-' ("googlebot-image" of Googlebot, "applebot-extended"
+// of Applebot). Other known names inside a word or a phrase ("Spider" in
+// "URL_Spider_Pro") would make the draft's substring match too, but no
+// crawler of that bare name is likely to read the file.
+func variantsInside(value string, named map[string]string) []crawlerName {
+	var out []crawlerName
+	for name, shown := range named {
+		if name != value && containsName(value, name) {
+			out = append(out, crawlerName{name, shown})
 		}
 	}
+	for k := strings.IndexByte(value, '-'); k > 0; k = nextHyphen(value, k) {
+		name := value[:k]
+		if c := lookupCrawler([]byte(name)); c != nil && named[name] == "" {
+			out = append(out, crawlerName{name, c.Token})
+		}
+	}
+	slices.SortFunc(out, func(x, y crawlerName) int {
+		if d := len(y.name) - len(x.name); d != 0 {
+			return d
+		}
+		return strings.Compare(x.name, y.name)
+	})
+	return out
+}
+
+// nextHyphen returns the index of the next '-' in value after k, or -1.
+func nextHyphen(value string, k int) int {
+	if j := strings.IndexByte(value[k+1:], '-'); j >= 0 {
+		return k + 1 + j
+	}
 	return -1
+}
+
+// sameRules reports whether record g and the records others (one, or
+// none) hold the same rules in the same order, so that a crawler obeys
+// the same rules in either.
+func sameRules(l *match.Layout, g int, others []int) bool {
+	a := l.GroupRules(g)
+	var b []match.RuleLine
+	if len(others) == 1 {
+		b = l.GroupRules(others[0])
+	}
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if a[k].Allow != b[k].Allow || string(l.File.Text(a[k].Value())) != string(l.File.Text(b[k].Value())) {
+			return false
+		}
+	}
+	return true
 }
 
 // containsName reports whether value holds name as a word of its own:
@@ -143,4 +193,30 @@ func containsName(value, name string) bool {
 		}
 		from = start + 1
 	}
+}
+
+// namesItself reports whether value is name followed by what is no part of
+// a crawler's name: a version ("dotbot/1.0"), a wildcard
+// ("Mediapartners-Google*"), a comment in words ("Xenu's Link Sleuth"):
+// then the record is the crawler's own.
+func namesItself(value, name string) bool {
+	if !strings.HasPrefix(value, name) {
+		return false
+	}
+	if len(value) == len(name) {
+		return true
+	}
+	c := value[len(name)]
+	return !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '_' || c == '.')
+}
+
+// otherLineNames reports whether a User-agent line of group g other than
+// line holds name, so that the record is the crawler's without line.
+func otherLineNames(l *match.Layout, g int, line int32, name string) bool {
+	for _, a := range l.GroupAgents(g) {
+		if t := l.Tokens[a.Token]; a.Line != line && t != "*" && strings.Contains(t, name) {
+			return true
+		}
+	}
+	return false
 }

@@ -139,6 +139,21 @@ func (l *Layout) Line(i int) (*syntax.File, int) {
 // crawler whose robots.txt name is agent, as the profile chooses them.
 func (l *Layout) Select(agent string) []int { return l.Profile.selectGroups(l, agent) }
 
+// SelectWithout returns the indices of the groups Select would return for
+// agent if group g were not in the file: which rules the crawler would
+// obey but for that group.
+func (l *Layout) SelectWithout(agent string, g int) []int {
+	without := *l
+	without.Groups = slices.Delete(slices.Clone(l.Groups), g, g+1)
+	sel := l.Profile.selectGroups(&without, agent)
+	for k, h := range sel {
+		if h >= g {
+			sel[k] = h + 1
+		}
+	}
+	return sel
+}
+
 // RuleAt returns the index in Rules of the rule on line i, or -1 when the
 // profile reads no rule there.
 func (l *Layout) RuleAt(i int) int {
