@@ -9,16 +9,16 @@ import (
 	"github.com/robotslint/robotslint/syntax"
 )
 
-// EmptyDisallowMixed reports an empty Disallow line with other rules after
-// it in its record. Google, RFC 9309 crawlers and the 1994 standard read it
+// EmptyDisallowMixed reports an empty Disallow line with Disallow rules
+// after it in its record. Google, RFC 9309 crawlers and the 1994 standard read it
 // as no rule, but Python's urllib.robotparser, the most used first-match
 // reader, reads it as an Allow of every URL, which ends its search: the
-// rules below never apply for it.
+// Disallow rules below never apply for it.
 var EmptyDisallowMixed = &lint.Rule{
 	Name:    "empty-disallow-mixed",
 	Summary: "an empty Disallow above other rules, which some first-match crawlers read as allowing everything",
 	Doc: lint.Doc{
-		What: "Reports an empty `Disallow:` line followed, in the same record, by other Allow or Disallow rules. " +
+		What: "Reports an empty `Disallow:` line followed, in the same record, by Disallow rules with a path. " +
 			"Records are read as the 1994 standard reads them (a blank line ends one), since the crawlers that " +
 			"disagree on the line read them so.",
 		Why: "An empty `Disallow:` says \"nothing is disallowed\", which is only meaningful alone. Beside other " +
@@ -63,9 +63,11 @@ func runEmptyDisallowMixed(pass *lint.Pass) {
 			if r.Allow || r.Value().Len() > 0 {
 				continue
 			}
-			after := 0 // the rules with a value below it
+			// An Allow below it allows what robotparser allows anyway:
+			// only the Disallow rules below it go unheeded.
+			after := 0
 			for j := k + 1; j < len(rules); j++ {
-				if rules[j].Value().Len() > 0 {
+				if !rules[j].Allow && rules[j].Value().Len() > 0 {
 					after++
 				}
 			}
@@ -73,9 +75,9 @@ func runEmptyDisallowMixed(pass *lint.Pass) {
 				continue
 			}
 			i := int(r.Line)
-			below := "the rule below it"
+			below := "the Disallow below it"
 			if after > 1 {
-				below = fmt.Sprintf("the %s below it", prose.Count(after, "rule", "rules"))
+				below = fmt.Sprintf("the %s below it", prose.Count(after, "Disallow rule", "Disallow rules"))
 			}
 			pass.Report(directiveSpan(&f.Lines[i]),
 				fmt.Sprintf("an empty %s among other rules is no rule to Google and the 1994 standard, but Python's urllib.robotparser reads it as allowing every URL and stops there: %s never %s for it",
