@@ -8,7 +8,6 @@ import (
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/lint/prose"
-	"github.com/robotslint/robotslint/syntax"
 )
 
 // AgentSubstring reports, when the legacy profile is targeted, a record
@@ -70,7 +69,8 @@ func runAgentSubstring(pass *lint.Pass) {
 			}
 			raw := f.Text(f.Lines[a.Line].Value())
 			var inside []string // the names inside value whose crawlers obey g instead of other rules
-			var otherwise []int // for each, the records it would obey but for g
+			var first string    // the first of them, lower-case
+			var otherwise []int // the records its crawler would obey but for g
 			for _, n := range variantsInside(value, named) {
 				if namesItself(value, n.name) {
 					continue
@@ -83,7 +83,7 @@ func runAgentSubstring(pass *lint.Pass) {
 					continue
 				}
 				if len(inside) == 0 {
-					otherwise = without
+					first, otherwise = n.name, without
 				}
 				inside = append(inside, n.shown)
 			}
@@ -98,12 +98,15 @@ func runAgentSubstring(pass *lint.Pass) {
 			if len(otherwise) > 0 {
 				// The line that makes the record the crawler's: one that
 				// holds its name, else the * line.
-				h, name := otherwise[0], syntax.LowerASCII(inside[0])
+				agents := l.GroupAgents(otherwise[0])
 				line := -1
-				for _, b := range l.GroupAgents(h) {
-					if t := l.Tokens[b.Token]; t != "*" && strings.Contains(t, name) || t == "*" && line < 0 {
+				for _, b := range agents {
+					if t := l.Tokens[b.Token]; t != "*" && strings.Contains(t, first) || t == "*" && line < 0 {
 						line = int(b.Line)
 					}
+				}
+				if line < 0 {
+					line = int(agents[0].Line)
 				}
 				instead = fmt.Sprintf("obeys the record of %s (line %d)", prose.Quote([]byte(lineText(f, line))), line+1)
 			}
