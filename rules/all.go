@@ -30,6 +30,7 @@ var all = []*lint.Rule{
 	// User agents and groups.
 	MissingUserAgent,
 	EmptyRecord,
+	AgentSubstring,
 	MultipleAgents,
 	InvalidUserAgent,
 	MisspelledUserAgent,
@@ -51,6 +52,7 @@ var all = []*lint.Rule{
 	ConflictingRules,
 	RedundantRule,
 	RuleOrder,
+	EmptyDisallowMixed,
 	lint.UnusedSuppression,
 	// The fetch of a site's robots.txt, in the order the command reports
 	// them: what the answer was, how it was reached, then what it holds

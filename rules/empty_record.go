@@ -34,7 +34,12 @@ var EmptyRecord = &lint.Rule{
 			"lone `User-agent: BadBot` was meant to say. A blank line between User-agent and its rules is harmless " +
 			"to Google, Bing and RFC 9309 crawlers, which keep reading the group, but Yandex and crawlers that " +
 			"follow the 1994 standard end the record there: they see User-agent lines without rules and drop " +
-			"the rules below as belonging to no one.",
+			"the rules below as belonging to no one. What the User-agent lines without rules then mean differs: " +
+			"Google, Bing, Yandex and RFC 9309 crawlers read a group without rules, so the crawlers it names may " +
+			"fetch every URL and ignore the `*` group; crawlers that follow the 1994 standard, Python's " +
+			"urllib.robotparser among them, read no record at all (a record needs at least one rule line), so " +
+			"the crawlers it names obey the `*` record, and a list of crawlers set apart by a blank line above " +
+			"`User-agent: *` is blocked as the `*` group is.",
 		Instead: "Put the rules directly under their User-agent lines, and end a group meant to allow everything " +
 			"with an explicit empty `Disallow:`. A crawler meant to get rules of its own needs them under its " +
 			"User-agent line, before the `*` group.",
@@ -126,12 +131,29 @@ func cutFromRules(pass *lint.Pass, shapes []groupShape, k int, check **yandexChe
 		fmt.Fprintf(&msg, "a blank line%s separates %s from the group's rules: %s them",
 			blankLineHint(f, blanks[0]), subject, prose.Subject(subjectReaders(pass, match.Google, match.Bing, match.RFC9309), "still applies", "still apply"))
 	}
+	dropped := ""
+	if len(readers) > 0 && readers[len(readers)-1] == match.Legacy {
+		var kept bool
+		if dropped, kept = droppedRecord(pass, cutAgents, s.g.Rules); dropped != "" || kept {
+			readers = readers[:len(readers)-1]
+		}
+	}
+	if len(readers) == 0 && dropped == "" && star < 0 {
+		return
+	}
 	if len(readers) > 0 {
 		fmt.Fprintf(&msg, ", but for %s the blank line ends the record: %s %s no rules there (everything is allowed)",
 			prose.Join(prose.Readers(readers)), prose.JoinCapped(quotedValues(f, cutAgents), 3), prose.Choose(len(cutAgents), "gets", "get"))
-		if len(s.cut) > 0 {
-			fmt.Fprintf(&msg, ", and %s to no group", rules)
+	}
+	if dropped != "" {
+		connective := ", but"
+		if len(readers) > 0 {
+			connective = "; and"
 		}
+		fmt.Fprintf(&msg, "%s %s", connective, dropped)
+	}
+	if len(s.cut) > 0 && (len(readers) > 0 || dropped != "") {
+		fmt.Fprintf(&msg, ", and %s to no group", rules)
 	}
 	// Google reads blank lines as nothing, so removing them keeps its
 	// verdicts; Yandex then reads the group as Google does, provided no
@@ -258,7 +280,13 @@ func emptyTrailingGroup(pass *lint.Pass, shapes []groupShape, k int) {
 		return
 	}
 	first := alone[0]
-	pass.Report(directiveSpan(&f.Lines[first]), trailingGroupMessage(f, s, alone, changed, len(changed) < len(readers), blocking), trailingGroupFixes(f, s)...)
+	msg := trailingGroupMessage(f, s, alone, changed, len(changed) < len(readers), blocking)
+	if pass.Targeted(match.Legacy) {
+		if dropped, _ := droppedRecord(pass, alone, nil); dropped != "" {
+			msg += ", but " + dropped
+		}
+	}
+	pass.Report(directiveSpan(&f.Lines[first]), msg, trailingGroupFixes(f, s)...)
 }
 
 // trailingVerdictsChange compares what the crawler named by agent (a
@@ -366,4 +394,61 @@ func trailingGroupFixes(f *syntax.File, s *groupShape) []lint.ReportOption {
 			Edits: []lint.Edit{insertLineAfter(f, last, "Disallow: /")},
 		}),
 	}
+}
+
+// droppedRecord says what crawlers that follow the 1994 standard do with
+// the User-agent lines agents when they are no record, having no rule line
+// after them before a blank line or the end of the file (see
+// match.Legacy): the crawlers they name obey the record they would obey
+// without them, the * record or none. It returns "" when the legacy
+// reading keeps the lines in a record (a Crawl-delay line makes one), and
+// also when the record the crawlers obey instead is the one of the rule
+// lines rules, as Google reads them too: then kept is true, as the
+// blank line changes nothing for them.
+func droppedRecord(pass *lint.Pass, agents, rules []int) (msg string, kept bool) {
+	f := pass.File
+	l := pass.Layout(match.Legacy)
+	read := map[int32]bool{}
+	for _, a := range l.Agents {
+		read[a.Line] = true
+	}
+	var names []string
+	var instead []int // for each name, the group it obeys, or -1
+	for _, i := range agents {
+		if read[int32(i)] {
+			return "", false
+		}
+		value := f.Text(f.Lines[i].Value())
+		if string(value) == "*" || len(value) == 0 {
+			continue
+		}
+		names = append(names, prose.Quote(value))
+		g := -1
+		if sel := l.Select(string(value)); len(sel) > 0 {
+			g = sel[0]
+		}
+		instead = append(instead, g)
+	}
+	if len(names) == 0 {
+		return "", false
+	}
+	g := instead[0]
+	same := !slices.ContainsFunc(instead, func(h int) bool { return h != g })
+	if same && g >= 0 && len(rules) > 0 {
+		if rs := l.GroupRules(g); len(rs) == len(rules) && int(rs[0].Line) == rules[0] {
+			return "", true
+		}
+	}
+	var outcome string
+	switch {
+	case !same:
+		outcome = "obey the records they would obey without these lines"
+	case g < 0:
+		outcome = "may fetch every URL, as no other record applies"
+	default:
+		first := int(l.GroupAgents(g)[0].Line)
+		outcome = fmt.Sprintf("%s the record of %s (line %d)", prose.Choose(len(names), "obeys", "obey"), prose.Quote([]byte(lineText(f, first))), first+1)
+	}
+	return fmt.Sprintf("%s (Python's urllib.robotparser among them) read User-agent lines without rules as no record: %s %s",
+		match.Legacy.Readers, prose.JoinCapped(names, 3), outcome), false
 }

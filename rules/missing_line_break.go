@@ -68,7 +68,7 @@ func runMissingLineBreak(pass *lint.Pass) {
 		if c := l.Comment(); c.Len() > 0 {
 			reportGluedToComment(pass, c)
 		}
-		if _, ok := googleRuleKind(f, l); ok {
+		if _, ok := googleRuleKind(f, i); ok {
 			reportRunOnRule(pass, i)
 		}
 	}

@@ -139,6 +139,21 @@ func (l *Layout) Line(i int) (*syntax.File, int) {
 // crawler whose robots.txt name is agent, as the profile chooses them.
 func (l *Layout) Select(agent string) []int { return l.Profile.selectGroups(l, agent) }
 
+// SelectWithout returns the indices of the groups Select would return for
+// agent if group g were not in the file: which rules the crawler would
+// obey but for that group.
+func (l *Layout) SelectWithout(agent string, g int) []int {
+	without := *l
+	without.Groups = slices.Delete(slices.Clone(l.Groups), g, g+1)
+	sel := l.Profile.selectGroups(&without, agent)
+	for k, h := range sel {
+		if h >= g {
+			sel[k] = h + 1
+		}
+	}
+	return sel
+}
+
 // RuleAt returns the index in Rules of the rule on line i, or -1 when the
 // profile reads no rule there.
 func (l *Layout) RuleAt(i int) int {
@@ -295,6 +310,14 @@ type layoutReader struct {
 	l        *Layout
 	cur      int32 // the open group, or -1
 	ruleSeen bool  // the open group has had a rule
+	// records is true when the reader drops a group that ends before any
+	// rule or extension line, as the 1994 standard's records require (see
+	// readLegacy); added then holds the keys of tokenIDs that the open
+	// group added, and tokens how many Tokens there were before it, so
+	// that dropping it leaves no token only it named.
+	records bool
+	added   []string
+	tokens  int
 	// scratch holds a pattern being normalised, to compare with its value.
 	scratch []byte
 }
@@ -310,6 +333,9 @@ func newLayoutReader(l *Layout, maxRules int) *layoutReader {
 // (the value, or the part of it the profile looks at) with token.
 func (b *layoutReader) agent(i int, raw []byte, token func([]byte) string) {
 	l := b.l
+	if b.records && (b.cur < 0 || b.ruleSeen) {
+		b.added, b.tokens = b.added[:0], len(l.Tokens)
+	}
 	id, ok := l.tokenIDs[string(raw)]
 	if !ok {
 		t := token(raw)
@@ -320,10 +346,20 @@ func (b *layoutReader) agent(i int, raw []byte, token func([]byte) string) {
 				l.tokenIDs = map[string]int32{}
 			}
 			l.tokenIDs[t] = id
+			b.remember(t)
 		}
 		l.tokenIDs[string(raw)] = id
+		b.remember(string(raw))
 	}
 	b.addAgent(i, id)
+}
+
+// remember notes that the open group added key to tokenIDs, when the
+// group may yet be dropped.
+func (b *layoutReader) remember(key string) {
+	if b.records {
+		b.added = append(b.added, key)
+	}
 }
 
 // addAgent adds user-agent line i, which names token id.
@@ -362,11 +398,32 @@ func (b *layoutReader) add(r RuleLine) *RuleLine {
 	return &l.Rules[len(l.Rules)-1]
 }
 
-// close ends the open group.
-func (b *layoutReader) close() { b.cur = -1 }
+// close ends the open group, or drops it when it is a record without
+// rule lines.
+func (b *layoutReader) close() {
+	if b.records && b.cur >= 0 && !b.ruleSeen {
+		l := b.l
+		l.Agents = l.Agents[:l.Groups[b.cur].AgentsFrom]
+		l.Groups = l.Groups[:b.cur]
+		for _, key := range b.added {
+			delete(l.tokenIDs, key)
+		}
+		l.Tokens = l.Tokens[:b.tokens]
+	}
+	b.cur = -1
+}
+
+// extension reads a line that is no rule but, in a record, ends its run
+// of user-agent lines as a rule does: the 1997 draft's extension lines.
+func (b *layoutReader) extension() {
+	if b.cur >= 0 {
+		b.ruleSeen = true
+	}
+}
 
 // finish trims the layout's arrays; the reader is done.
 func (b *layoutReader) finish() {
+	b.close()
 	b.l.Rules = slices.Clip(b.l.Rules)
 }
 

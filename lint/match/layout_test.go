@@ -193,7 +193,7 @@ func TestLayoutFromBase(t *testing.T) {
 		f := syntax.Parse([]byte(body))
 		got := ReadLayout(f, Yandex)
 		want := &Layout{File: f, Profile: Yandex, lines: newLineSource(f, Yandex)}
-		readExact(want, true)
+		readExact(want, groupsAtBlankLines)
 		rules += len(want.Rules)
 		if !slices.Equal(got.Agents, want.Agents) || !slices.Equal(got.Rules, want.Rules) ||
 			!slices.Equal(got.Groups, want.Groups) || !slices.Equal(got.Tokens, want.Tokens) {

@@ -139,7 +139,10 @@ var Yandex = &Profile{
 }
 
 // Legacy reads a file as the 1994 standard with Koster's 1997 draft does:
-// records separated by blank lines; the first record with a user-agent
+// records separated by blank lines, each of User-agent lines and at least
+// one rule line (Allow, Disallow, or an extension such as Crawl-delay), so
+// that User-agent lines alone before a blank line are no record; the
+// first record with a user-agent
 // value that contains the crawler's name, ignoring case, else the first
 // record for *; the first rule in the record that matches, in file order,
 // Allow and Disallow alike; patterns are plain prefixes in which '*' and

@@ -12,17 +12,34 @@ import (
 // directive names exactly as written (in any case) and need the colon, so
 // they read the syntax tree as it is.
 
+// A grouping is what ends a group besides a user-agent line after a rule.
+type grouping uint8
+
+const (
+	// groupsAtUserAgents: nothing else (RFC 9309).
+	groupsAtUserAgents grouping = iota
+	// groupsAtBlankLines: a blank line too (Yandex).
+	groupsAtBlankLines
+	// records: the 1994 standard's records. A blank line ends the record,
+	// so does any line but a Sitemap after its user-agent lines (the 1997
+	// draft's "extension" lines, Crawl-delay among them, are rule lines of
+	// the record too), and user-agent lines that no such line follows are
+	// no record.
+	records
+)
+
 // readExact groups lines for the profiles that take directive names
 // exactly as written: a group starts at a user-agent line that follows a
-// rule, rules outside any group are dropped, and with blankEndsGroup a
-// blank line ends the group too.
-func readExact(l *Layout, blankEndsGroup bool) {
+// rule, rules outside any group are dropped, and what else ends a group is
+// ends's to say.
+func readExact(l *Layout, ends grouping) {
 	// At most one rule a line.
 	b := newLayoutReader(l, l.lines.n)
+	b.records = ends == records
 	for i := range l.lines.n {
 		f, k, shift := l.lines.line(i)
 		line := &f.Lines[k]
-		if line.Kind == syntax.LineBlank && blankEndsGroup {
+		if line.Kind == syntax.LineBlank && ends != groupsAtUserAgents {
 			b.close()
 			continue
 		}
@@ -33,6 +50,14 @@ func readExact(l *Layout, blankEndsGroup bool) {
 			b.agent(i, f.Text(line.Value()), lowerToken)
 		case syntax.DirectiveAllow, syntax.DirectiveDisallow:
 			b.rule(i, d == syntax.DirectiveAllow, shifted(line.Value(), shift))
+		case syntax.DirectiveNone, syntax.DirectiveSitemap:
+			// A Sitemap line stands outside records: "it doesn't matter
+			// where you place it" (sitemaps.org), which Python's
+			// urllib.robotparser follows too.
+		default:
+			if ends == records {
+				b.extension()
+			}
 		}
 	}
 	b.finish()
@@ -46,7 +71,7 @@ func lowerToken(value []byte) string { return syntax.LowerASCII(string(value)) }
 // never end a group (§2.1, §2.2.4). "The most specific match is the match
 // that has the most octets": the pattern's, once normalised (see
 // rfcNormalize). An empty pattern is no rule.
-func readRFC9309(l *Layout) { readExact(l, false) }
+func readRFC9309(l *Layout) { readExact(l, groupsAtUserAgents) }
 
 // yandexRule reads a rule as Yandex does: as RFC 9309 does, except that a
 // rule that starts with neither '/' nor '*', which Yandex rejects, is
@@ -58,8 +83,15 @@ func yandexRule(r *RuleLine, value []byte, _ int) {
 }
 
 // readLegacy reads a file as the 1994 standard and the 1997 draft do:
-// blank lines separate records (comment lines do not).
-func readLegacy(l *Layout) { readExact(l, true) }
+// blank lines separate records (comment lines do not), and a record is
+// one or more user-agent lines followed by at least one rule line. The
+// 1994 text says "at least one Disallow field needs to be present in a
+// record", the draft's grammar "1*ruleline", where a rule line is an
+// Allow, a Disallow or an extension such as Crawl-delay. User-agent lines
+// alone before a blank line or the end of the file are therefore no
+// record: the crawlers they name obey the * record, as Python's
+// urllib.robotparser, which drops them, has them do.
+func readLegacy(l *Layout) { readExact(l, records) }
 
 // legacyRule reads a rule as the 1997 draft does: rules keep file order,
 // each with a higher priority than every rule after it. An empty value
