@@ -7,6 +7,7 @@ import (
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/lint/prose"
+	"github.com/robotslint/robotslint/rules/kb"
 )
 
 // BlocksQueryStrings says what `Disallow: /*?` does: it blocks every URL
@@ -19,7 +20,8 @@ var BlocksQueryStrings = &lint.Rule{
 	Doc: lint.Doc{
 		What: "Reports `Disallow: /*?` and its spellings (`/*?*`, `*?`), which match every URL with a query " +
 			"string, unless the same group allows some queries back with an Allow rule holding a `?` " +
-			"(`Allow: /*?page=`).",
+			"(`Allow: /*?page=`). Only groups for all crawlers (`*`) or for a search engine's crawler are looked at, " +
+			"and each once.",
 		Why: "Blocking query strings keeps crawlers out of faceted navigation, sort orders, session and tracking " +
 			"parameters (`?utm_source=`), which can waste much of a crawl. But the same rule blocks paginated " +
 			"lists (`?page=2`), search and filter pages a site may want found, and every page whose only URL " +
@@ -44,16 +46,38 @@ func runBlocksQueryStrings(pass *lint.Pass) {
 	layout := pass.Layout(match.Google)
 	f := layout.File
 	readers := subjectReaders(pass, match.Google, match.Bing, match.Yandex, match.RFC9309)
-	for k := range layout.Rules {
-		r := &layout.Rules[k]
-		if r.Allow || !allQueries(f.Text(r.Value())) || allowsQueries(layout, int(r.Group)) {
+	for g := range layout.Groups {
+		if !searchGroup(layout, g) || allowsQueries(layout, g) {
 			continue
 		}
-		pass.Report(r.Value(), fmt.Sprintf("%s blocks every URL with a query string for %s: faceted, sorted and tracking URLs, "+
-			"but also paginated lists (`?page=2`), search pages and any page reached only through a query; "+
-			"block parameters by name, or allow back those that should be crawled",
-			prose.Quote(f.Text(r.Value())), prose.Join(readers)))
+		// The first such rule of the group: `/*?*` beside `/*?` says the
+		// same twice, and duplicate-rule and redundant-rule see to that.
+		for _, r := range layout.GroupRules(g) {
+			if !r.Allow && allQueries(f.Text(r.Value())) {
+				pass.Report(r.Value(), fmt.Sprintf("%s blocks every URL with a query string for %s: faceted, sorted and tracking URLs, "+
+					"but also paginated lists (`?page=2`), search pages and any page reached only through a query; "+
+					"block parameters by name, or allow back those that should be crawled",
+					prose.Quote(f.Text(r.Value())), prose.Join(readers)))
+				break
+			}
+		}
 	}
+}
+
+// searchGroup reports whether group g of layout speaks to search engines:
+// it names `*` or a search engine's crawler. For an SEO tool's or an AI
+// crawler's group, what stays out of search results does not matter.
+func searchGroup(layout *match.Layout, g int) bool {
+	for _, a := range layout.GroupAgents(g) {
+		token := layout.Tokens[a.Token]
+		if token == "*" {
+			return true
+		}
+		if c := kb.LookupCrawler(token); c != nil && c.Category == kb.CategorySearch {
+			return true
+		}
+	}
+	return false
 }
 
 // allQueries reports whether a Disallow value matches exactly the URLs

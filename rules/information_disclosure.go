@@ -25,7 +25,7 @@ var InformationDisclosure = &lint.Rule{
 	Doc: lint.Doc{
 		What: "Reports an Allow or Disallow rule with a path segment that names " + disclosureList() + "; " +
 			"the patterns compare whole path segments, in any case, and `*` in them stands for any run of " +
-			"characters. Also reports, in comments, an internal host name (`db1.corp`, `*.internal`, `*.local`, " +
+			"characters. A segment with a wildcard (`/*.sql$`) names no place and is not reported. Also reports, in comments, an internal host name (`db1.corp`, `*.internal`, `*.local`, " +
 			"`staging.example.com`), a private IP address (`10.x`, `172.16-31.x`, `192.168.x`) and an e-mail address " +
 			"that is not offered as a contact (`# edited by jsmith@example.com`). Well-known paths such as " +
 			"`/admin/`, `/wp-admin/` or `/install.php` are not reported: every site of their kind has them.",
@@ -119,7 +119,13 @@ func runInformationDisclosure(pass *lint.Pass) {
 		if _, ok := googleRuleKind(f, l); !ok {
 			continue
 		}
-		span, what, ok := disclosedSegment(f.Text(l.Value()), extra, ignore)
+		// A path that starts with neither '/' nor '*' matches nothing,
+		// which path-not-absolute reports.
+		value := f.Text(l.Value())
+		if len(value) == 0 || value[0] != '/' && value[0] != '*' {
+			continue
+		}
+		span, what, ok := disclosedSegment(value, extra, ignore)
 		if !ok {
 			continue
 		}
@@ -145,17 +151,16 @@ func disclosedSegment(value []byte, extra, ignore []string) (syntax.Span, string
 		} else {
 			end += start
 		}
-		// A wildcard at either end of a segment stands for what the
-		// pattern matches: `/*.sql$` names SQL files as `dump.sql` does.
+		// A segment with a wildcard names no place: `/*.sql$` keeps
+		// crawlers from any SQL file the site may serve, and `/*/*.git`
+		// from the clone URLs of public repositories. Only a final '*',
+		// which adds nothing to a prefix, is read past.
 		segStart, s, e := start, start, end
-		for s < e && value[s] == '*' {
-			s++
-		}
 		for e > s && value[e-1] == '*' {
 			e--
 		}
 		start = end + 1
-		if s == e || e-s > len(lower) {
+		if s == e || e-s > len(lower) || bytes.IndexByte(value[s:e], '*') >= 0 {
 			continue
 		}
 		seg := lower[:e-s]

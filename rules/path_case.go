@@ -23,8 +23,9 @@ var PathCase = &lint.Rule{
 	Summary: "a path in another case than the same path elsewhere or than the rest of the file",
 	Doc: lint.Doc{
 		What: "Reports an Allow or Disallow path with capital letters when another group has the same path in " +
-			"another case (`/Admin/` for Googlebot, `/admin/` for `*`), or when every other path of the file " +
-			"with letters in it, five or more, is in lower case. The query (from `?`) and percent-encoded bytes " +
+			"another case (`/Admin/` for Googlebot, `/admin/` for `*`), or when it spells a directory name that " +
+			"sites write in lower case (`/Admin/`, `/Images/`, `/CSS/`) while every other path of the file with " +
+			"letters in it, five or more, is in lower case. A path repeated in several groups is reported once. The query (from `?`) and percent-encoded bytes " +
 			"(`%2F`) are not looked at.",
 		Why: "Google, Bing, Yandex and RFC 9309 parsers compare paths byte for byte, so a rule for `/Admin/` " +
 			"does not match `/admin/`, and web servers on Linux serve them as different URLs. A capital letter " +
@@ -74,6 +75,8 @@ func runPathCase(pass *lint.Pass) {
 	for _, k := range upper {
 		distinctUpper[string(f.Text(layout.Rules[k].Value()))] = true
 	}
+	// A lone path in capitals, once however many groups repeat it.
+	var lone []int
 	for _, k := range upper {
 		r := &layout.Rules[k]
 		value := f.Text(r.Value())
@@ -100,12 +103,40 @@ func runPathCase(pass *lint.Pass) {
 			pass.Report(r.Value(), fmt.Sprintf("%s differs from %s (line %d) only in case, and every crawler compares paths "+
 				"case by case: this group's rule does not match %s", prose.Quote(value), prose.Quote(otherValue),
 				other.Line+1, prose.Quote(otherValue)), lint.WithRelated(other.Value(), "the same path in another case"))
-		case lower >= 5 && len(distinctUpper) == 1:
-			pass.Report(r.Value(), fmt.Sprintf("%s has capital letters while every other path in this file is in lower case, "+
-				"and every crawler compares paths case by case: it does not match %s", prose.Quote(value),
-				prose.Quote(bytes.ToLower(value))))
+		case lower >= 5 && len(distinctUpper) == 1 && wellKnownInCapitals(path):
+			lone = append(lone, int(r.Line))
 		}
 	}
+	for _, group := range pass.GroupBySuppression(lone) {
+		value := f.Text(layout.Rules[layout.RuleAt(group[0])].Value())
+		pass.Report(layout.Rules[layout.RuleAt(group[0])].Value(), fmt.Sprintf("%s has capital letters while every other path "+
+			"in this file is in lower case, and every crawler compares paths case by case: it does not match %s%s",
+			prose.Quote(value), prose.Quote(bytes.ToLower(value)), hereAndMore(group)))
+	}
+}
+
+// wellKnownDirs are directory names that sites spell in lower case. A
+// path in capitals is reported only when it holds one of them: elsewhere
+// capitals are usually how the site spells its URLs (`/README.txt`,
+// `?sortBy=`, `/getData/`), and the rule would mostly be wrong.
+var wellKnownDirs = []string{"admin", "administrator", "private", "images", "img", "css", "js", "scripts", "includes",
+	"cgi-bin", "tmp", "temp", "cache", "search", "login", "cart", "checkout", "account", "user", "users", "wp-admin",
+	"modules", "assets", "static", "uploads", "downloads", "backup", "test", "api", "media", "files", "logs"}
+
+// wellKnownInCapitals reports whether a segment of path is one of
+// wellKnownDirs written with capitals.
+func wellKnownInCapitals(path []byte) bool {
+	for seg := range bytes.SplitSeq(path, []byte("/")) {
+		if letterCase(seg) != caseUpper {
+			continue
+		}
+		for _, d := range wellKnownDirs {
+			if bytes.EqualFold(seg, []byte(d)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type pathCase uint8
