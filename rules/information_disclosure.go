@@ -79,7 +79,7 @@ func disclosureList() string {
 		}
 		kinds = append(kinds, d.what+" ("+strings.Join(quoted, ", ")+")")
 	}
-	return strings.Join(kinds, ", ")
+	return prose.Join(kinds)
 }
 
 var (

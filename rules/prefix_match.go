@@ -21,9 +21,9 @@ var PrefixMatch = &lint.Rule{
 	Doc: lint.Doc{
 		What: "Reports an Allow or Disallow path without a trailing `/`, such as `/shop`, when the file's other " +
 			"rules show that a directory was meant: they name paths inside it (`/shop/cart`), or most of them end " +
-			"in `/` (four in five, of five or more) and the path is a Disallow rule that does not end in a page name " +
-			"such as `search` or `login`. It does not report `/`, paths ending in `/`, `$` or `*`, paths with a wildcard, a file " +
-			"extension or a query, nor a path that other rules extend with something other than a path inside it " +
+			"in `/` (four in five, of five or more) and the path is a Disallow rule of one segment (`/downloads`). " +
+			"It does not report `/`, paths ending in `/`, `$` or `*`, paths with a wildcard, a file extension or " +
+			"a query, paths ending in the name of a page that takes queries (`/search`, `/login`), nor a path that other rules extend with something other than a path inside it " +
 			"(`/shop/`, `/shop?sort=`, `/shopping`), which shows the writer knows what it matches. A path repeated " +
 			"in several groups is reported once.",
 		Why: "Every crawler matches a rule as a prefix of the URL's path: `Disallow: /shop` blocks `/shop/` and " +
@@ -68,12 +68,15 @@ func runPrefixMatch(pass *lint.Pass) {
 		}
 	}
 	// Most rules end in '/': four in five of five or more others. Fewer
-	// would take `/search` beside a few directories for one.
+	// would take a page beside a few directories for one; and deeper
+	// paths are pages as often as not (`/erp/what-is-erp`,
+	// `/i/Regulamin/2`), so only a top-level name is taken for a
+	// directory on this evidence alone.
 	others := len(values) - 1
 	mostDirs := others >= 5 && 5*slashes >= 4*others
 	evidence := make(map[string]string)
 	for i, v := range values {
-		if !prefixCandidate(v) {
+		if !prefixCandidate(v) || pageName(v) {
 			continue
 		}
 		// A rule for the directory itself (`/shop/` or `/shop/*` beside
@@ -95,7 +98,7 @@ func runPrefixMatch(pass *lint.Pass) {
 		case extended:
 		case inside:
 			evidence[string(v)] = fmt.Sprintf("other rules name paths inside `%s/`", v)
-		case mostDirs && !pageName(v):
+		case mostDirs && bytes.LastIndexByte(v, '/') == 0:
 			evidence[string(v)] = mostDirsEvidence
 		}
 	}
