@@ -63,7 +63,8 @@ var disclosures = []disclosure{
 	{[]string{".env", ".env.*", ".htpasswd", ".ssh", ".aws", "id_rsa*", "*.pem", "secret", "secrets", "*-secret", "*_secret"},
 		"a file or directory of secrets"},
 	{[]string{"backup", "backups", "*-backup", "*_backup", "*.bak", "*.backup", "*.old"}, "a backup"},
-	{[]string{"*.sql", "*.sql.*", "*.dump", "*.sqlite", "dump", "dumps", "db-dump", "db_dump"}, "a database dump"},
+	{[]string{"*.sql", "*.sql.gz", "*.sql.zip", "*.sql.bz2", "*.sql.xz", "*.dump", "*.sqlite", "dump", "dumps", "db-dump", "db_dump"},
+		"a database dump"},
 	{[]string{"phpmyadmin", "adminer", "adminer.php"}, "a database administration tool"},
 	{[]string{"staging"}, "a staging site"},
 	{[]string{"*.log"}, "a log file"},
@@ -109,8 +110,8 @@ func runInformationDisclosure(pass *lint.Pass) {
 	if notRobotsTxt(pass) {
 		return
 	}
-	extra := extraPatternsOption.Strings(pass.Options)
-	ignore := ignorePatternsOption.Strings(pass.Options)
+	extra := compileSegmentPatterns(extraPatternsOption.Strings(pass.Options), -1)
+	ignore := compileSegmentPatterns(ignorePatternsOption.Strings(pass.Options), -1)
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		if c := l.Comment(); c.Len() > 0 {
@@ -136,14 +137,104 @@ func runInformationDisclosure(pass *lint.Pass) {
 	}
 }
 
+// A segmentPattern is a pattern of disclosures or of an option, split at
+// its '*'s and in lower case: a segment matches when it starts with the
+// first part, ends with the last, and holds the others in order between.
+type segmentPattern struct {
+	parts []string
+	// kind is the pattern's index in disclosures, or -1 for an extra
+	// pattern.
+	kind int
+}
+
+func compileSegmentPatterns(patterns []string, kind int) []segmentPattern {
+	out := make([]segmentPattern, len(patterns))
+	for i, p := range patterns {
+		out[i] = segmentPattern{parts: strings.Split(strings.ToLower(p), "*"), kind: kind}
+	}
+	return out
+}
+
+// defaultPatterns are the patterns of disclosures by the last byte they
+// require of a segment, the patterns ending in '*' under 0: most segments
+// are then turned down by a lookup and a length or a byte or two, which
+// matters in a file of many thousand rules.
+var defaultPatterns = func() (t [256][]segmentPattern) {
+	for kind, d := range disclosures {
+		for _, p := range compileSegmentPatterns(d.patterns, kind) {
+			last := p.parts[len(p.parts)-1]
+			b := byte(0)
+			if last != "" {
+				b = last[len(last)-1]
+			}
+			t[b] = append(t[b], p)
+		}
+	}
+	return t
+}()
+
+// matches reports whether the segment seg matches p, ignoring case.
+func (p *segmentPattern) matches(seg []byte) bool {
+	first, last := p.parts[0], p.parts[len(p.parts)-1]
+	if len(p.parts) == 1 {
+		return len(seg) == len(first) && foldPrefix(seg, first)
+	}
+	if len(seg) < len(first)+len(last) || !foldPrefix(seg, first) || !foldPrefix(seg[len(seg)-len(last):], last) {
+		return false
+	}
+	mid := seg[len(first) : len(seg)-len(last)]
+	for _, part := range p.parts[1 : len(p.parts)-1] {
+		k := foldIndex(mid, part)
+		if k < 0 {
+			return false
+		}
+		mid = mid[k+len(part):]
+	}
+	return true
+}
+
+// foldPrefix reports whether b starts with the lower-case s, ignoring the
+// case of b.
+func foldPrefix(b []byte, s string) bool {
+	if len(b) < len(s) {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if lowerByte(b[i]) != s[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// foldIndex is bytes.Index for the lower-case s, ignoring the case of b.
+// Patterns from the configuration are few and short, and only they can
+// have a middle part.
+func foldIndex(b []byte, s string) int {
+	for i := 0; i+len(s) <= len(b); i++ {
+		if foldPrefix(b[i:], s) {
+			return i
+		}
+	}
+	return -1
+}
+
+func matchesAny(seg []byte, patterns []segmentPattern) (*segmentPattern, bool) {
+	for i := range patterns {
+		if patterns[i].matches(seg) {
+			return &patterns[i], true
+		}
+	}
+	return nil, false
+}
+
 // disclosedSegment returns the first path segment of a rule's value that
 // a pattern matches, as a span of value, and what it discloses.
-func disclosedSegment(value []byte, extra, ignore []string) (syntax.Span, string, bool) {
+func disclosedSegment(value []byte, extra, ignore []segmentPattern) (syntax.Span, string, bool) {
 	value = bytes.TrimSuffix(value, []byte("$"))
 	if q := bytes.IndexByte(value, '?'); q >= 0 {
 		value = value[:q]
 	}
-	var lower [64]byte
 	for start := 0; start < len(value); {
 		end := bytes.IndexByte(value[start:], '/')
 		if end < 0 {
@@ -155,78 +246,35 @@ func disclosedSegment(value []byte, extra, ignore []string) (syntax.Span, string
 		// crawlers from any SQL file the site may serve, and `/*/*.git`
 		// from the clone URLs of public repositories. Only a final '*',
 		// which adds nothing to a prefix, is read past.
-		segStart, s, e := start, start, end
-		for e > s && value[e-1] == '*' {
+		segStart, e := start, end
+		for e > segStart && value[e-1] == '*' {
 			e--
 		}
 		start = end + 1
-		if s == e || e-s > len(lower) || bytes.IndexByte(value[s:e], '*') >= 0 {
+		seg := value[segStart:e]
+		if len(seg) == 0 || bytes.IndexByte(seg, '*') >= 0 {
 			continue
 		}
-		seg := lower[:e-s]
-		for k, c := range value[s:e] {
-			if 'A' <= c && c <= 'Z' {
-				c += 'a' - 'A'
-			}
-			seg[k] = c
+		p, ok := matchesAny(seg, defaultPatterns[lowerByte(seg[len(seg)-1])])
+		if !ok {
+			p, ok = matchesAny(seg, defaultPatterns[0])
 		}
-		if matchesAny(seg, ignore) {
+		if !ok {
+			p, ok = matchesAny(seg, extra)
+		}
+		if !ok {
 			continue
 		}
-		span := syntax.Span{Start: segStart, End: end}
-		for _, d := range disclosures {
-			if matchesAny(seg, d.patterns) {
-				return span, d.what, true
-			}
+		if _, ignored := matchesAny(seg, ignore); ignored {
+			continue
 		}
-		if matchesAny(seg, extra) {
-			return span, "a path this site's configuration lists as private", true
+		what := "a path this site's configuration lists as private"
+		if p.kind >= 0 {
+			what = disclosures[p.kind].what
 		}
+		return syntax.Span{Start: segStart, End: end}, what, true
 	}
 	return syntax.Span{}, "", false
-}
-
-func matchesAny(seg []byte, patterns []string) bool {
-	for _, p := range patterns {
-		if globFold(p, seg) {
-			return true
-		}
-	}
-	return false
-}
-
-// globFold reports whether the lower-case segment seg matches pattern, in
-// which '*' matches any run of characters, ignoring the pattern's case.
-func globFold(pattern string, seg []byte) bool {
-	// Backtracking on the last '*' is enough for patterns with no other
-	// special character.
-	p, s, star, mark := 0, 0, -1, 0
-	for s < len(seg) {
-		switch {
-		case p < len(pattern) && pattern[p] == '*':
-			star, mark = p, s
-			p++
-		case p < len(pattern) && lowerByte(pattern[p]) == seg[s]:
-			p++
-			s++
-		case star >= 0:
-			mark++
-			p, s = star+1, mark
-		default:
-			return false
-		}
-	}
-	for p < len(pattern) && pattern[p] == '*' {
-		p++
-	}
-	return p == len(pattern)
-}
-
-func lowerByte(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
 }
 
 // commentDisclosure reports in comment c an internal host name, a private
@@ -250,6 +298,9 @@ func commentDisclosure(pass *lint.Pass, c syntax.Span) {
 			e--
 		}
 		token := text[s:e]
+		if bytes.IndexByte(token, '.') < 0 {
+			continue // neither an address nor a host
+		}
 		var msg string
 		switch {
 		case bytes.IndexByte(token, '@') > 0:
@@ -257,7 +308,7 @@ func commentDisclosure(pass *lint.Pass, c syntax.Span) {
 				msg = "robots.txt is public: the e-mail address %s in this comment gives a name and an address to phishing " +
 					"and spam; give crawler operators a role address such as webmaster@ instead, or none"
 			}
-		case isPrivateIP(token):
+		case '0' <= token[0] && token[0] <= '9' && isPrivateIP(token):
 			msg = "robots.txt is public: this comment gives away the private IP address %s of the site's network; leave it out"
 		case isInternalHost(token):
 			msg = "robots.txt is public: this comment names the internal host %s, which tells attackers where to look; leave it out"
@@ -374,4 +425,11 @@ func isPrivateIP(token []byte) bool {
 		}
 	}
 	return n[0] == 10 || n[0] == 172 && 16 <= n[1] && n[1] <= 31 || n[0] == 192 && n[1] == 168
+}
+
+func lowerByte(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }

@@ -40,8 +40,8 @@ func TestInformationDisclosureOptions(t *testing.T) {
 	}
 }
 
-// TestGlobFold checks the patterns' matching of one path segment.
-func TestGlobFold(t *testing.T) {
+// TestSegmentPattern checks the patterns' matching of one path segment.
+func TestSegmentPattern(t *testing.T) {
 	for _, tt := range []struct {
 		pattern, seg string
 		want         bool
@@ -57,9 +57,12 @@ func TestGlobFold(t *testing.T) {
 		{"a*b*c", "axxbyyc", true},
 		{"a*b*c", "axxbyy", false},
 		{"*", "", true},
+		{"*.sql.*", "DUMP.SQL.GZ", true},
+		{"*.sql.*", "x.sql", false},
 	} {
-		if got := globFold(tt.pattern, []byte(tt.seg)); got != tt.want {
-			t.Errorf("globFold(%q, %q) = %v, want %v", tt.pattern, tt.seg, got, tt.want)
+		p := compileSegmentPatterns([]string{tt.pattern}, 0)[0]
+		if got := p.matches([]byte(tt.seg)); got != tt.want {
+			t.Errorf("%q matches %q: %v, want %v", tt.pattern, tt.seg, got, tt.want)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 
 	"github.com/robotslint/robotslint/lint"
@@ -46,6 +47,18 @@ func runPathCase(pass *lint.Pass) {
 	}
 	layout := pass.Layout(match.Google)
 	f := layout.File
+	// Most files have no capital letters in their rules: a quick look
+	// first, eight bytes at a time.
+	capitals := false
+	for k := range layout.Rules {
+		if hasCapital(f.Text(layout.Rules[k].Value())) {
+			capitals = true
+			break
+		}
+	}
+	if !capitals {
+		return
+	}
 	// The rules with capitals, and whether the others are all in lower
 	// case.
 	var upper []int
@@ -134,6 +147,29 @@ func wellKnownInCapitals(path []byte) bool {
 			if bytes.EqualFold(seg, []byte(d)) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// hasCapital reports whether v holds a byte from 'A' to 'Z', looking at
+// eight bytes at a time.
+func hasCapital(v []byte) bool {
+	const ones, highs, lows = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	i := 0
+	for ; i+8 <= len(v); i += 8 {
+		w := binary.LittleEndian.Uint64(v[i:])
+		// With the high bits cleared no byte carries into the next: a
+		// byte is at least 'A' when adding 0x80-'A' sets its high bit,
+		// and at most 'Z' when adding 0x7f-'Z' does not.
+		y := w & lows
+		if (y+(0x80-'A')*ones)&^(y+(0x7f-'Z')*ones)&^w&highs != 0 {
+			return true
+		}
+	}
+	for ; i < len(v); i++ {
+		if 'A' <= v[i] && v[i] <= 'Z' {
+			return true
 		}
 	}
 	return false

@@ -3,7 +3,6 @@ package rules
 import (
 	"bytes"
 	"fmt"
-	"slices"
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
@@ -40,95 +39,117 @@ var PrefixMatch = &lint.Rule{
 }
 
 func runPrefixMatch(pass *lint.Pass) {
-	if notRobotsTxt(pass) {
+	c := comparedRules(pass)
+	if c == nil {
 		return
 	}
-	layout := pass.Layout(match.Google)
-	f := layout.File
-	// The file's distinct rule values, sorted: the values that extend a
-	// value follow it. A site that repeats its rules for several crawlers
-	// counts each once.
-	values := make([][]byte, 0, len(layout.Rules))
-	candidates := false
-	for k := range layout.Rules {
-		if v := f.Text(layout.Rules[k].Value()); len(v) >= 2 {
-			values = append(values, v)
-			candidates = candidates || prefixCandidate(v)
+	f := c.f
+	total, slashes, candidates := 0, 0, false
+	for k := range c.rules {
+		pat := c.pat(&c.rules[k])
+		if len(pat) < 2 {
+			continue
 		}
+		total++
+		if pat[len(pat)-1] == '/' {
+			slashes++
+		}
+		candidates = candidates || prefixCandidate(pat)
 	}
 	if !candidates {
 		return
-	}
-	slices.SortFunc(values, bytes.Compare)
-	values = slices.CompactFunc(values, bytes.Equal)
-	slashes := 0
-	for _, v := range values {
-		if v[len(v)-1] == '/' {
-			slashes++
-		}
 	}
 	// Most rules end in '/': four in five of five or more others. Fewer
 	// would take a page beside a few directories for one; and deeper
 	// paths are pages as often as not (`/erp/what-is-erp`,
 	// `/i/Regulamin/2`), so only a top-level name is taken for a
 	// directory on this evidence alone.
-	others := len(values) - 1
+	others := total - 1
 	mostDirs := others >= 5 && 5*slashes >= 4*others
-	evidence := make(map[string]string)
-	for i, v := range values {
-		if !prefixCandidate(v) || pageName(v) {
+	// The sorted view of the comparison puts the rules of a cluster of
+	// groups (those that share crawlers) in the order of their literal
+	// prefixes, so the rules that extend a path follow it.
+	items, order := c.sorted()
+	evidence := make(map[int32]string) // by rule
+	for i := 0; i < len(order); i++ {
+		it := &items[order[i]]
+		if it.extra || !it.literal {
 			continue
 		}
-		// A rule for the directory itself (`/shop/` or `/shop/*` beside
-		// `/shop`) shows
-		// the writer tells the two apart; only a path deeper inside is
-		// evidence that the bare name was meant as the directory.
+		v := c.lit(it)
+		if !prefixCandidate(v) || pageName(v) ||
+			!bytes.Equal(v, f.Text(c.google.Rules[it.rule].Value())) {
+			continue
+		}
+		// The run of rules with this literal prefix or a longer one:
+		// back to its first, since `/shop$` may sort before `/shop`.
+		from := i
+		for from > 0 && items[order[from-1]].cluster == it.cluster && bytes.Equal(c.lit(&items[order[from-1]]), v) {
+			from--
+		}
 		inside, extended := false, false
-		for _, o := range values[i+1:] {
-			if !bytes.HasPrefix(o, v) {
+		for _, oj := range order[from:] {
+			o := &items[oj]
+			lit := c.lit(o)
+			if o.cluster != it.cluster || !bytes.HasPrefix(lit, v) {
 				break
 			}
-			if o[len(v)] != '/' || len(bytes.TrimRight(o[len(v)+1:], "*")) == 0 {
+			pat := c.pat(&c.rules[o.rule])
+			switch {
+			case o.extra:
+				// Google's `dir/$` of an index.html Allow.
+			case len(lit) == len(v):
+				// The same path again, `/shop*`, or `/shop$`, which
+				// shows the writer tells the page from the prefix.
+				extended = extended || bytes.HasSuffix(pat, []byte("$"))
+			case lit[len(v)] != '/' || len(bytes.TrimRight(pat[len(v)+1:], "*$")) == 0:
+				// A longer name (`/shopping`, `/shop?sort=`), or the
+				// directory itself (`/shop/`, `/shop/*`): the writer
+				// tells them from the bare name.
 				extended = true
+			default:
+				inside = true
+			}
+			if extended {
 				break
 			}
-			inside = true
 		}
 		switch {
 		case extended:
 		case inside:
-			evidence[string(v)] = fmt.Sprintf("other rules name paths inside `%s/`", v)
-		case mostDirs && bytes.LastIndexByte(v, '/') == 0:
-			evidence[string(v)] = mostDirsEvidence
+			evidence[it.rule] = fmt.Sprintf("other rules name paths inside `%s/`", v)
+		case mostDirs && bytes.LastIndexByte(v, '/') == 0 && !c.rules[it.rule].allow:
+			// An Allow among directories is often a page let through
+			// (`Allow: /erp/what-is-erp`).
+			evidence[it.rule] = mostDirsEvidence
 		}
 	}
 	if len(evidence) == 0 {
 		return
 	}
-	// Each value once, at its first line: a site that repeats its rules
+	// Each path once, at its first line: a site that repeats its rules
 	// for many crawlers gets one piece of advice, not one per group.
-	var order []string
+	var paths []string
 	lines := make(map[string][]int)
-	for k := range layout.Rules {
-		v := f.Text(layout.Rules[k].Value())
-		why, ok := evidence[string(v)]
-		// An Allow among directories is often a page let through
-		// (`Allow: /erp/what-is-erp`): only paths inside are evidence
-		// for those.
-		if !ok || why == mostDirsEvidence && layout.Rules[k].Allow {
+	why := make(map[string]string)
+	for k := range c.rules {
+		e, ok := evidence[int32(k)]
+		if !ok {
 			continue
 		}
-		if lines[string(v)] == nil {
-			order = append(order, string(v))
+		v := string(c.pat(&c.rules[k]))
+		if lines[v] == nil {
+			paths = append(paths, v)
+			why[v] = e
 		}
-		lines[string(v)] = append(lines[string(v)], int(layout.Rules[k].Line))
+		lines[v] = append(lines[v], int(c.rules[k].line))
 	}
-	for _, v := range order {
+	for _, v := range paths {
 		for _, group := range pass.GroupBySuppression(lines[v]) {
-			k := layout.RuleAt(group[0])
-			pass.Report(layout.Rules[k].Value(), fmt.Sprintf("%s matches not only the directory `%s/` but every path that starts with `%s`, "+
+			k := c.google.RuleAt(group[0])
+			pass.Report(c.google.Rules[k].Value(), fmt.Sprintf("%s matches not only the directory `%s/` but every path that starts with `%s`, "+
 				"such as `%s-old` and `%s.html`%s; %s: write `%s/` for the directory, and `%s$` for the page itself",
-				prose.Quote([]byte(v)), v, v, v, v, hereAndMore(group), evidence[v], v, v))
+				prose.Quote([]byte(v)), v, v, v, v, hereAndMore(group), why[v], v, v))
 		}
 	}
 }
@@ -154,12 +175,15 @@ func pageName(v []byte) bool {
 // without its '/': a path of plain characters whose last segment has no
 // extension.
 func prefixCandidate(v []byte) bool {
-	if len(v) < 2 || v[0] != '/' || bytes.ContainsAny(v, "*$?=&#;%") {
+	if len(v) < 2 || v[0] != '/' || v[len(v)-1] == '/' {
 		return false
 	}
-	// Text a message cannot show as it is gets no advice.
-	if prose.Quote(v) != "`"+string(v)+"`" {
-		return false
+	// Printable ASCII only, without the characters of wildcards, queries
+	// and escapes: a message can then quote the path as it is.
+	for _, c := range v {
+		if c <= ' ' || c >= 0x7f || c == '*' || c == '$' || c == '?' || c == '=' || c == '&' || c == '#' || c == ';' || c == '%' || c == '`' {
+			return false
+		}
 	}
 	last := v[bytes.LastIndexByte(v, '/')+1:]
 	return len(last) > 0 && bytes.IndexByte(last, '.') < 0
