@@ -173,6 +173,23 @@ var defaultPatterns = func() (t [256][]segmentPattern) {
 	return t
 }()
 
+// openEndedFirst holds the first bytes of the default patterns that end
+// in '*' (`.env.*`, `id_rsa*`), which every segment would otherwise be
+// tried against.
+var openEndedFirst = func() (t [256]bool) {
+	for _, p := range defaultPatterns[0] {
+		if p.parts[0] == "" {
+			// A pattern open at both ends: any segment may match.
+			for b := range t {
+				t[b] = true
+			}
+			continue
+		}
+		t[p.parts[0][0]] = true
+	}
+	return t
+}()
+
 // matches reports whether the segment seg matches p, ignoring case.
 func (p *segmentPattern) matches(seg []byte) bool {
 	first, last := p.parts[0], p.parts[len(p.parts)-1]
@@ -256,7 +273,7 @@ func disclosedSegment(value []byte, extra, ignore []segmentPattern) (syntax.Span
 			continue
 		}
 		p, ok := matchesAny(seg, defaultPatterns[lowerByte(seg[len(seg)-1])])
-		if !ok {
+		if !ok && openEndedFirst[lowerByte(seg[0])] {
 			p, ok = matchesAny(seg, defaultPatterns[0])
 		}
 		if !ok {
