@@ -18,9 +18,9 @@ var PrefixMatch = &lint.Rule{
 	Name:    "prefix-match",
 	Summary: "a path meant as a directory that also matches every longer name starting with the same characters",
 	Doc: lint.Doc{
-		What: "Reports an Allow or Disallow path without a trailing `/`, such as `/shop`, when the file's other " +
-			"rules show that a directory was meant: they name paths inside it (`/shop/cart`), or most of them end " +
-			"in `/` (four in five, of five or more) and the path is a Disallow rule of one segment (`/downloads`). " +
+		What: "Reports an Allow or Disallow path without a trailing `/`, such as `/shop`, when other rules show " +
+			"that a directory was meant: rules for the same crawlers name paths inside it (`/shop/cart`), or most " +
+			"rules of the file end in `/` (four in five, of five or more) and the path is a Disallow rule of one segment (`/downloads`). " +
 			"It does not report `/`, paths ending in `/`, `$` or `*`, paths with a wildcard, a file extension or " +
 			"a query, paths ending in the name of a page that takes queries (`/search`, `/login`), nor a path that other rules extend with something other than a path inside it " +
 			"(`/shop/`, `/shop?sort=`, `/shopping`), which shows the writer knows what it matches. A path repeated " +
