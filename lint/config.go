@@ -251,7 +251,7 @@ func checkRuleConfig(r *Rule, v any, fail func(path []string, format string, arg
 			}
 			value, why := r.Options[k].check(v[name])
 			if why != "" {
-				fail(append(path, name), "%s.%s %s, not %s", key, name, why, describeValue(v[name]))
+				fail(append(path, name), "%s.%s %s", key, name, why)
 				continue
 			}
 			if rc.Options == nil {

@@ -17,6 +17,7 @@ var all = []*lint.Rule{
 	FileTooLarge,
 	BlocksEverything,
 	BlocksResources,
+	BlocksQueryStrings,
 	// Directive names and values.
 	MisspelledDirective,
 	MissingColon,
@@ -53,6 +54,9 @@ var all = []*lint.Rule{
 	RedundantRule,
 	RuleOrder,
 	EmptyDisallowMixed,
+	PrefixMatch,
+	PathCase,
+	InformationDisclosure,
 	lint.UnusedSuppression,
 	// The fetch of a site's robots.txt, in the order the command reports
 	// them: what the answer was, how it was reached, then what it holds
