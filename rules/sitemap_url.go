@@ -15,17 +15,20 @@ import (
 // SitemapURL reports a Sitemap line whose URL crawlers cannot use: empty,
 // relative, without a host, with a scheme other than http or https, or
 // holding more than one URL. Crawlers fetch the URL as written and do not
-// resolve it against the site, so such a sitemap is never read.
+// resolve it against the site, so such a sitemap is never read. A URL
+// listed twice is information: the second line changes nothing.
 var SitemapURL = &lint.Rule{
 	Name:    "sitemap-url",
-	Summary: "a sitemap line whose URL is empty, relative, not http or https, or malformed",
+	Summary: "a sitemap line whose URL is empty, relative, not http or https, malformed, or listed twice",
 	Doc: lint.Doc{
 		What: "Reports a `Sitemap:` line whose value is not one absolute http or https URL: an empty value, a relative " +
 			"URL (`/sitemap.xml`), a URL without scheme (`www.example.com/sitemap.xml`) or host (`https:/sitemap.xml`), " +
-			"another scheme (`ftp:`), or several URLs on one line.",
+			"another scheme (`ftp:`), or several URLs on one line; and, as information, a URL an earlier Sitemap line " +
+			"already lists (scheme and host compared without case, the rest as written).",
 		Why: "A Sitemap line belongs to no group and names a sitemap by its full URL, which may be on another host. " +
 			"Google, Bing and Yandex require an absolute URL and do not resolve a relative one against the site, so " +
-			"the sitemap is never fetched from this line.",
+			"the sitemap is never fetched from this line. A URL listed twice is read once; the second line only " +
+			"lengthens the file and may hide a sitemap that was meant instead.",
 		Instead: "Give one absolute URL per line, with its scheme and host, and repeat the line for more sitemaps.",
 	},
 	Flagged:  "User-agent: *\nDisallow: /tmp/\n\nSitemap: /sitemap.xml\n",
@@ -38,7 +41,8 @@ var SitemapURL = &lint.Rule{
 func runSitemapURL(pass *lint.Pass) {
 	f := pass.File
 	src := f.Bytes()
-	var readers []string // the crawlers that read Sitemap lines, found on first use
+	var readers []string      // the crawlers that read Sitemap lines, found on first use
+	first := map[string]int{} // a sitemap's URL -> its first Sitemap line
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		if l.Kind != syntax.LineDirective || l.Sep().Len() != 1 || src[l.Sep().Start] != ':' {
@@ -56,6 +60,14 @@ func runSitemapURL(pass *lint.Pass) {
 		value := f.Text(l.Value())
 		what, advice := sitemapProblem(value)
 		if what == "" {
+			if key, ok := sitemapKey(value); ok {
+				if j, seen := first[key]; seen {
+					pass.Report(l.Value(), fmt.Sprintf("the sitemap %s is already listed on line %d: crawlers read it once, so the line changes nothing", prose.Quote(value), j+1),
+						lint.WithSeverity(lint.Info), lint.WithRelated(f.Lines[j].Value(), "the first Sitemap line for it"))
+				} else {
+					first[key] = i
+				}
+			}
 			continue
 		}
 		if readers == nil {
@@ -114,4 +126,19 @@ func sitemapProblem(v []byte) (what, advice string) {
 // before serving it.
 func isTemplate(v []byte) bool {
 	return bytes.Contains(v, []byte("{{")) || bytes.Contains(v, []byte("{%")) || bytes.Contains(v, []byte("<%")) || bytes.Contains(v, []byte("${"))
+}
+
+// sitemapKey is what two spellings of one sitemap URL share: the URL with
+// its scheme and host in lower case, which are case-insensitive; the path
+// and query are not. A template has no key.
+func sitemapKey(v []byte) (string, bool) {
+	if isTemplate(v) {
+		return "", false
+	}
+	u, err := url.Parse(string(v))
+	if err != nil {
+		return "", false
+	}
+	u.Scheme, u.Host = syntax.LowerASCII(u.Scheme), syntax.LowerASCII(u.Host)
+	return u.String(), true
 }
