@@ -15,6 +15,8 @@ var all = []*lint.Rule{
 	ControlCharacter,
 	LineTooLong,
 	FileTooLarge,
+	EmptyFile,
+	MissingSitemap,
 	BlocksEverything,
 	BlocksResources,
 	// Directive names and values.
@@ -41,6 +43,7 @@ var all = []*lint.Rule{
 	MultiplePaths,
 	WildcardPortability,
 	PathNotAbsolute,
+	EmptyAllow,
 	RegexInPath,
 	UnencodedPath,
 	InvalidPercentEncoding,

@@ -6,6 +6,7 @@ import (
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/lint/prose"
+	"github.com/robotslint/robotslint/syntax"
 )
 
 // DuplicateGroup reports a crawler named in more than one group. RFC 9309
@@ -13,7 +14,8 @@ import (
 // Google, Bing and Yandex do; the 1997 draft, Yahoo's Slurp and other
 // first-match robots obey only the first such group, and Yandex's
 // validator calls several `User-agent: *` groups an error. It also
-// reports a crawler named twice in one group, in the same case or not.
+// reports a crawler named twice in one run of User-agent lines, in the
+// same case or not.
 var DuplicateGroup = &lint.Rule{
 	Name:    "duplicate-group",
 	Summary: "a crawler named in several groups, whose rules some crawlers merge and others do not, or twice in one group",
@@ -45,7 +47,14 @@ func runDuplicateGroup(pass *lint.Pass) {
 	inGroup := map[string]int{} // agent -> its first line in the group
 	for g := range f.Groups {
 		clear(inGroup)
+		prev := -1
 		for _, i := range f.Groups[g].UserAgents {
+			if prev >= 0 && !onlyAgentsBetween(f, prev, i) {
+				// "User-agent: * / Crawl-delay: 5 / User-agent: *" reads
+				// as two groups to whoever wrote it: group-merge-hazard's.
+				clear(inGroup)
+			}
+			prev = i
 			value := f.Text(f.Lines[i].Value())
 			if len(value) == 0 {
 				continue
@@ -96,4 +105,15 @@ func reportNamedAgain(pass *lint.Pass, j, i int) {
 			" again: crawlers compare names without regard to case, so the line changes nothing"
 	}
 	pass.Report(f.Lines[i].Value(), msg, lint.WithRelated(f.Lines[j].Value(), "the first line naming it"))
+}
+
+// onlyAgentsBetween reports whether the lines between lines a and b hold
+// no directive: the two User-agent lines belong to one run of them.
+func onlyAgentsBetween(f *syntax.File, a, b int) bool {
+	for k := a + 1; k < b; k++ {
+		if f.Lines[k].Kind == syntax.LineDirective || f.Lines[k].Kind == syntax.LineInvalid {
+			return false
+		}
+	}
+	return true
 }

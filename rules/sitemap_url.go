@@ -40,22 +40,12 @@ var SitemapURL = &lint.Rule{
 
 func runSitemapURL(pass *lint.Pass) {
 	f := pass.File
-	src := f.Bytes()
 	var readers []string      // the crawlers that read Sitemap lines, found on first use
 	first := map[string]int{} // a sitemap's URL -> its first Sitemap line
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		if l.Kind != syntax.LineDirective || l.Sep().Len() != 1 || src[l.Sep().Start] != ':' {
+		if !isSitemapLine(f, i) {
 			continue
-		}
-		if l.Directive != syntax.DirectiveSitemap {
-			if l.Directive != syntax.DirectiveOther {
-				continue
-			}
-			// "Sitemaps:", "Site-map:": Google reads these too.
-			if d, how, _ := resolveName(f.Text(l.Key()), false); d != syntax.DirectiveSitemap || how == matchGarbled {
-				continue
-			}
 		}
 		value := f.Text(l.Value())
 		what, advice := sitemapProblem(value)
@@ -86,6 +76,20 @@ func runSitemapURL(pass *lint.Pass) {
 		msg := fmt.Sprintf("%s %s, so %s it: %s", prose.Quote(value), what, prose.Subject(readers, "ignores", "ignore"), advice)
 		pass.Report(l.Value(), msg)
 	}
+}
+
+// isSitemapLine reports whether line i is a Sitemap line with a colon,
+// under its name or a spelling Google reads too ("Sitemaps:", "Site-map:").
+func isSitemapLine(f *syntax.File, i int) bool {
+	l := &f.Lines[i]
+	if l.Kind != syntax.LineDirective || l.Sep().Len() != 1 || f.Bytes()[l.Sep().Start] != ':' {
+		return false
+	}
+	if l.Directive == syntax.DirectiveSitemap {
+		return true
+	}
+	d, how, _ := resolveName(f.Text(l.Key()), false)
+	return l.Directive == syntax.DirectiveOther && d == syntax.DirectiveSitemap && how != matchGarbled
 }
 
 // sitemapProblem says what keeps crawlers from using a sitemap URL, and

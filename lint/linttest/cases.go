@@ -129,6 +129,16 @@ func (c *Case) Check(got []Got) []string {
 	return problems
 }
 
+// WantsRule reports whether the case expects a diagnostic of the rule.
+func (c *Case) WantsRule(rule string) bool {
+	for _, w := range c.Wants {
+		if w.Rule == rule {
+			return true
+		}
+	}
+	return false
+}
+
 // CaseFiles returns the rule cases under dir (testdata/rules), by rule:
 // the name of the directory that holds them.
 func CaseFiles(tb testing.TB, dir string) map[string][]string {
