@@ -41,7 +41,9 @@ var SitemapURL = &lint.Rule{
 func runSitemapURL(pass *lint.Pass) {
 	f := pass.File
 	var readers []string      // the crawlers that read Sitemap lines, found on first use
-	first := map[string]int{} // a sitemap's URL -> its first Sitemap line
+	listed := map[string][]int{} // a sitemap's URL -> its Sitemap lines
+	var keys []string            // listed's keys in file order
+	defer func() { reportListedTwice(pass, keys, listed) }()
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		if !isSitemapLine(f, i) {
@@ -51,12 +53,10 @@ func runSitemapURL(pass *lint.Pass) {
 		what, advice := sitemapProblem(value)
 		if what == "" {
 			if key, ok := sitemapKey(value); ok {
-				if j, seen := first[key]; seen {
-					pass.Report(l.Value(), fmt.Sprintf("the sitemap %s is already listed on line %d: crawlers read it once, so the line changes nothing", prose.Quote(value), j+1),
-						lint.WithSeverity(lint.Info), lint.WithRelated(f.Lines[j].Value(), "the first Sitemap line for it"))
-				} else {
-					first[key] = i
+				if listed[key] == nil {
+					keys = append(keys, key)
 				}
+				listed[key] = append(listed[key], i)
 			}
 			continue
 		}
@@ -75,6 +75,29 @@ func runSitemapURL(pass *lint.Pass) {
 		}
 		msg := fmt.Sprintf("%s %s, so %s it: %s", prose.Quote(value), what, prose.Subject(readers, "ignores", "ignore"), advice)
 		pass.Report(l.Value(), msg)
+	}
+}
+
+// reportListedTwice reports the Sitemap lines that repeat an earlier one's
+// URL, once per URL: sites that end every group with the same Sitemap line
+// repeat it a dozen times.
+func reportListedTwice(pass *lint.Pass, keys []string, listed map[string][]int) {
+	f := pass.File
+	for _, key := range keys {
+		lines := listed[key]
+		if len(lines) < 2 {
+			continue
+		}
+		first := &f.Lines[lines[0]]
+		for _, again := range pass.GroupBySuppression(lines[1:]) {
+			l := &f.Lines[again[0]]
+			msg := fmt.Sprintf("the sitemap %s is already listed on line %d%s: a Sitemap line belongs to no group and crawlers read each URL once, so the repeats change nothing",
+				prose.Quote(f.Text(l.Value())), lines[0]+1, hereAndMore(again))
+			if len(again) == 1 {
+				msg = strings.Replace(msg, "the repeats change", "the line changes", 1)
+			}
+			pass.Report(l.Value(), msg, lint.WithSeverity(lint.Info), lint.WithRelated(first.Value(), "the first Sitemap line for it"))
+		}
 	}
 }
 
