@@ -51,7 +51,8 @@ func runDuplicateGroup(pass *lint.Pass) {
 		for _, i := range f.Groups[g].UserAgents {
 			if prev >= 0 && !onlyAgentsBetween(f, prev, i) {
 				// "User-agent: * / Crawl-delay: 5 / User-agent: *" reads
-				// as two groups to whoever wrote it: group-merge-hazard's.
+				// as two groups to whoever wrote it: group-merge-hazard's;
+				// with a blank line between them, empty-record's.
 				clear(inGroup)
 			}
 			prev = i
@@ -107,11 +108,12 @@ func reportNamedAgain(pass *lint.Pass, j, i int) {
 	pass.Report(f.Lines[i].Value(), msg, lint.WithRelated(f.Lines[j].Value(), "the first line naming it"))
 }
 
-// onlyAgentsBetween reports whether the lines between lines a and b hold
-// no directive: the two User-agent lines belong to one run of them.
+// onlyAgentsBetween reports whether only comments come between lines a
+// and b: the two User-agent lines belong to one run of them. A blank line
+// ends the record for Yandex and the 1994 standard (empty-record's).
 func onlyAgentsBetween(f *syntax.File, a, b int) bool {
 	for k := a + 1; k < b; k++ {
-		if f.Lines[k].Kind == syntax.LineDirective || f.Lines[k].Kind == syntax.LineInvalid {
+		if f.Lines[k].Kind != syntax.LineComment {
 			return false
 		}
 	}
