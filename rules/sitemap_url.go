@@ -40,10 +40,9 @@ var SitemapURL = &lint.Rule{
 
 func runSitemapURL(pass *lint.Pass) {
 	f := pass.File
-	var readers []string      // the crawlers that read Sitemap lines, found on first use
+	var readers []string         // the crawlers that read Sitemap lines, found on first use
 	listed := map[string][]int{} // a sitemap's URL -> its Sitemap lines
 	var keys []string            // listed's keys in file order
-	defer func() { reportListedTwice(pass, keys, listed) }()
 	for i := range f.Lines {
 		l := &f.Lines[i]
 		if !isSitemapLine(f, i) {
@@ -76,6 +75,7 @@ func runSitemapURL(pass *lint.Pass) {
 		msg := fmt.Sprintf("%s %s, so %s it: %s", prose.Quote(value), what, prose.Subject(readers, "ignores", "ignore"), advice)
 		pass.Report(l.Value(), msg)
 	}
+	reportListedTwice(pass, keys, listed)
 }
 
 // reportListedTwice reports the Sitemap lines that repeat an earlier one's
