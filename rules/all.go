@@ -9,6 +9,7 @@ import "github.com/robotslint/robotslint/lint"
 // a URL can check.
 var all = []*lint.Rule{
 	// The file and its content.
+	FileName,
 	NotRobotsTxt,
 	InvalidEncoding,
 	ByteOrderMark,

@@ -31,7 +31,7 @@ func readCase(t *testing.T, path string, f *syntax.File) (*linttest.Case, *lint.
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &lint.Config{}
+	cfg := &lint.Config{FileName: c.FileName}
 	if c.Targets != nil {
 		cfg.Targets = []*match.Profile{}
 		for _, name := range c.Targets {
