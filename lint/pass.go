@@ -96,6 +96,15 @@ func (p *Pass) Layout(profile *match.Profile) *match.Layout {
 	}).(*match.Layout)
 }
 
+// FileName is the configuration's FileName: the name the linted file is
+// stored under, or "" when that is not known.
+func (p *Pass) FileName() string {
+	if p.config == nil {
+		return ""
+	}
+	return p.config.FileName
+}
+
 // Targeted reports whether profile is one of the targets.
 func (p *Pass) Targeted(profile *match.Profile) bool { return slices.Contains(p.Targets, profile) }
 

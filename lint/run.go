@@ -19,6 +19,10 @@ type Config struct {
 	Targets []*match.Profile
 	// Rules holds per-rule settings by rule name.
 	Rules map[string]RuleConfig
+	// FileName is the last element of the linted file's path or URI, as
+	// the command or the editor knows it, or "" when nothing names the
+	// file (standard input, a fetched URL, the playground).
+	FileName string
 }
 
 // RuleConfig is one rule's configuration.

@@ -208,7 +208,7 @@ func TestExitWithoutShutdown(t *testing.T) {
 
 func TestDiagnosticsLifecycle(t *testing.T) {
 	s := startSession(t, "")
-	p := s.open(testURI, "User-agent: *\nDisalow: /private\n")
+	p := s.open(testURI, "User-agent: *\nDisalow: /private\nSitemap: https://www.example.com/sitemap.xml\n")
 	if got := codes(p); got != "misspelled-directive" {
 		t.Fatalf("on open: %s", got)
 	}
@@ -336,7 +336,7 @@ func TestInitializationOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	time.Sleep(50 * time.Millisecond) // the configuration round trip
-	if p := s.open(testURI, "User-agent: *\nDisalow: /private\n"); strings.Contains(codes(p), "misspelled-directive") {
+	if p := s.open(testURI, "User-agent: *\nDisalow: /private\nSitemap: https://www.example.com/sitemap.xml\n"); strings.Contains(codes(p), "misspelled-directive") {
 		t.Errorf("the rule turned off in initializationOptions reports: %s", codes(p))
 	}
 }
@@ -356,7 +356,7 @@ func TestPullClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.server.DidOpen(s.ctx(), &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: testURI, Version: 1, Text: "User-agent: *\nDisalow: /x\n"}}); err != nil {
+	if err := s.server.DidOpen(s.ctx(), &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: testURI, Version: 1, Text: "User-agent: *\nDisalow: /x\nSitemap: https://www.example.com/sitemap.xml\n"}}); err != nil {
 		t.Fatal(err)
 	}
 	report, err := s.server.Diagnostic(s.ctx(), &protocol.DocumentDiagnosticParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}})

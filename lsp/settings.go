@@ -83,6 +83,7 @@ func configFor(u uri.URI, set settings, files *configFiles) *lint.Config {
 		if base := files.find(filepath.Dir(u.FsPath())); base != nil {
 			cfg = *base
 		}
+		cfg.FileName = filepath.Base(u.FsPath()) // for file-name
 	}
 	over := set.overlay
 	if over == nil {

@@ -9,12 +9,15 @@ import "github.com/robotslint/robotslint/lint"
 // a URL can check.
 var all = []*lint.Rule{
 	// The file and its content.
+	FileName,
 	NotRobotsTxt,
 	InvalidEncoding,
 	ByteOrderMark,
 	ControlCharacter,
 	LineTooLong,
 	FileTooLarge,
+	EmptyFile,
+	MissingSitemap,
 	BlocksEverything,
 	BlocksResources,
 	BlocksQueryStrings,
@@ -44,6 +47,7 @@ var all = []*lint.Rule{
 	MultiplePaths,
 	WildcardPortability,
 	PathNotAbsolute,
+	EmptyAllow,
 	RegexInPath,
 	HashInPath,
 	HTMLEntity,

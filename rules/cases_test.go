@@ -31,7 +31,7 @@ func readCase(t *testing.T, path string, f *syntax.File) (*linttest.Case, *lint.
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &lint.Config{}
+	cfg := &lint.Config{FileName: c.FileName}
 	if c.Targets != nil {
 		cfg.Targets = []*match.Profile{}
 		for _, name := range c.Targets {
@@ -80,6 +80,12 @@ func runCase(t *testing.T, path string) {
 	diags := lint.LintFile(f, All(), cfg)
 	var got []linttest.Got
 	for _, d := range diags {
+		if d.Rule == MissingSitemap.Name && !c.WantsRule(d.Rule) && filepath.Base(filepath.Dir(path)) != d.Rule {
+			// A hint about the whole file that fires on nearly every case,
+			// which are cut down to show another rule: its own cases, and
+			// those that want it, check it.
+			continue
+		}
 		if d.Span.Start < 0 || d.Span.End > len(src) || d.Span.Start > d.Span.End {
 			t.Errorf("%s: %s: span %v outside the file", path, d.Rule, d.Span)
 		}

@@ -15,17 +15,20 @@ import (
 // SitemapURL reports a Sitemap line whose URL crawlers cannot use: empty,
 // relative, without a host, with a scheme other than http or https, or
 // holding more than one URL. Crawlers fetch the URL as written and do not
-// resolve it against the site, so such a sitemap is never read.
+// resolve it against the site, so such a sitemap is never read. A URL
+// listed twice is information: the second line changes nothing.
 var SitemapURL = &lint.Rule{
 	Name:    "sitemap-url",
-	Summary: "a sitemap line whose URL is empty, relative, not http or https, or malformed",
+	Summary: "a sitemap line whose URL is empty, relative, not http or https, malformed, or listed twice",
 	Doc: lint.Doc{
 		What: "Reports a `Sitemap:` line whose value is not one absolute http or https URL: an empty value, a relative " +
 			"URL (`/sitemap.xml`), a URL without scheme (`www.example.com/sitemap.xml`) or host (`https:/sitemap.xml`), " +
-			"another scheme (`ftp:`), or several URLs on one line.",
+			"another scheme (`ftp:`), or several URLs on one line; and, as information, a URL an earlier Sitemap line " +
+			"already lists (scheme and host compared without case, the rest as written).",
 		Why: "A Sitemap line belongs to no group and names a sitemap by its full URL, which may be on another host. " +
 			"Google, Bing and Yandex require an absolute URL and do not resolve a relative one against the site, so " +
-			"the sitemap is never fetched from this line.",
+			"the sitemap is never fetched from this line. A URL listed twice is read once; the second line only " +
+			"lengthens the file and may hide a sitemap that was meant instead.",
 		Instead: "Give one absolute URL per line, with its scheme and host, and repeat the line for more sitemaps.",
 	},
 	Flagged:  "User-agent: *\nDisallow: /tmp/\n\nSitemap: /sitemap.xml\n",
@@ -37,25 +40,23 @@ var SitemapURL = &lint.Rule{
 
 func runSitemapURL(pass *lint.Pass) {
 	f := pass.File
-	src := f.Bytes()
-	var readers []string // the crawlers that read Sitemap lines, found on first use
+	var readers []string         // the crawlers that read Sitemap lines, found on first use
+	listed := map[string][]int{} // a sitemap's URL -> its Sitemap lines
+	var keys []string            // listed's keys in file order
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		if l.Kind != syntax.LineDirective || l.Sep().Len() != 1 || src[l.Sep().Start] != ':' {
+		if !isSitemapLine(f, i) {
 			continue
-		}
-		if l.Directive != syntax.DirectiveSitemap {
-			if l.Directive != syntax.DirectiveOther {
-				continue
-			}
-			// "Sitemaps:", "Site-map:": Google reads these too.
-			if d, how, _ := resolveName(f.Text(l.Key()), false); d != syntax.DirectiveSitemap || how == matchGarbled {
-				continue
-			}
 		}
 		value := f.Text(l.Value())
 		what, advice := sitemapProblem(value)
 		if what == "" {
+			if key, ok := sitemapKey(value); ok {
+				if listed[key] == nil {
+					keys = append(keys, key)
+				}
+				listed[key] = append(listed[key], i)
+			}
 			continue
 		}
 		if readers == nil {
@@ -74,6 +75,44 @@ func runSitemapURL(pass *lint.Pass) {
 		msg := fmt.Sprintf("%s %s, so %s it: %s", prose.Quote(value), what, prose.Subject(readers, "ignores", "ignore"), advice)
 		pass.Report(l.Value(), msg)
 	}
+	reportListedTwice(pass, keys, listed)
+}
+
+// reportListedTwice reports the Sitemap lines that repeat an earlier one's
+// URL, once per URL: sites that end every group with the same Sitemap line
+// repeat it a dozen times.
+func reportListedTwice(pass *lint.Pass, keys []string, listed map[string][]int) {
+	f := pass.File
+	for _, key := range keys {
+		lines := listed[key]
+		if len(lines) < 2 {
+			continue
+		}
+		first := &f.Lines[lines[0]]
+		for _, again := range pass.GroupBySuppression(lines[1:]) {
+			l := &f.Lines[again[0]]
+			msg := fmt.Sprintf("the sitemap %s is already listed on line %d%s: a Sitemap line belongs to no group and crawlers read each URL once, so the repeats change nothing",
+				prose.Quote(f.Text(l.Value())), lines[0]+1, hereAndMore(again))
+			if len(again) == 1 {
+				msg = strings.Replace(msg, "the repeats change", "the line changes", 1)
+			}
+			pass.Report(l.Value(), msg, lint.WithSeverity(lint.Info), lint.WithRelated(first.Value(), "the first Sitemap line for it"))
+		}
+	}
+}
+
+// isSitemapLine reports whether line i is a Sitemap line with a colon,
+// under its name or a spelling Google reads too ("Sitemaps:", "Site-map:").
+func isSitemapLine(f *syntax.File, i int) bool {
+	l := &f.Lines[i]
+	if l.Kind != syntax.LineDirective || l.Sep().Len() != 1 || f.Bytes()[l.Sep().Start] != ':' {
+		return false
+	}
+	if l.Directive == syntax.DirectiveSitemap {
+		return true
+	}
+	d, how, _ := resolveName(f.Text(l.Key()), false)
+	return l.Directive == syntax.DirectiveOther && d == syntax.DirectiveSitemap && how != matchGarbled
 }
 
 // sitemapProblem says what keeps crawlers from using a sitemap URL, and
@@ -114,4 +153,19 @@ func sitemapProblem(v []byte) (what, advice string) {
 // before serving it.
 func isTemplate(v []byte) bool {
 	return bytes.Contains(v, []byte("{{")) || bytes.Contains(v, []byte("{%")) || bytes.Contains(v, []byte("<%")) || bytes.Contains(v, []byte("${"))
+}
+
+// sitemapKey is what two spellings of one sitemap URL share: the URL with
+// its scheme and host in lower case, which are case-insensitive; the path
+// and query are not. A template has no key.
+func sitemapKey(v []byte) (string, bool) {
+	if isTemplate(v) {
+		return "", false
+	}
+	u, err := url.Parse(string(v))
+	if err != nil {
+		return "", false
+	}
+	u.Scheme, u.Host = syntax.LowerASCII(u.Scheme), syntax.LowerASCII(u.Host)
+	return u.String(), true
 }

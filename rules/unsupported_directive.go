@@ -28,7 +28,7 @@ var UnsupportedDirective = &lint.Rule{
 			"proposals no crawler implements (`Robot-version`, `Comment`, `ACAP-*`). It checks each line's value: " +
 			"Host takes a host name, Clean-param `p1&p2 [path]`, Request-rate a rate such as `1/10s` with an optional " +
 			"time window, Visit-time a window such as `0600-0845`, Content-Signal `search=yes, ai-train=no`, " +
-			"Content-Usage preferences such as `train-ai=n`. When every targeted crawler reads the directive, only " +
+			"Content-Usage preferences such as `train-ai=n`, Robot-version a version such as `2.0`. When every targeted crawler reads the directive, only " +
 			"malformed values are reported.",
 		Why: "These lines are harmless where they are ignored, but they do nothing there either: `Host` (deprecated by " +
 			"Yandex in 2018) does not pick a main mirror for Google, and `Clean-param` merges duplicate URLs for Yandex " +
@@ -122,6 +122,11 @@ func runUnsupportedDirective(pass *lint.Pass) {
 				key = "acap-"
 			}
 			add(i, syntax.DirectiveOther, key)
+			if v := f.Text(f.Lines[i].Value()); key == "robot-version" && !isVersion(string(v)) {
+				// No crawler reads it, so a malformed value is only
+				// worth knowing.
+				pass.Report(f.Lines[i].Value(), fmt.Sprintf("%s is not a valid Robot-version value: it takes the version of the standard the record follows, such as `2.0`", prose.Quote(v)))
+			}
 		}
 	})
 	for _, s := range order {
@@ -261,6 +266,21 @@ func checkRequestRate(v string) string {
 		return want
 	}
 	return ""
+}
+
+// isVersion reports whether s is a version number as the robots.txt 2.0
+// proposal writes them: "1.0", "2.0", "2.0.0".
+func isVersion(s string) bool {
+	parts := strings.Split(s, ".")
+	if len(parts) < 2 || len(parts) > 3 {
+		return false
+	}
+	for _, p := range parts {
+		if !isDigits(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // isTimeWindow reports whether s is a window HHMM-HHMM.

@@ -361,6 +361,9 @@ func (r *lintRun) lintOne(input string) (res lintInput) {
 	if err != nil {
 		return lintInput{err: err}
 	}
+	if configPath != "-" {
+		cfg = withFileName(cfg, filepath.Base(name))
+	}
 
 	var src []byte
 	var fetched []lint.Diagnostic
@@ -555,4 +558,16 @@ func parseConfig(path string, data []byte) (*lint.Config, error) {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return cfg, nil
+}
+
+// withFileName returns cfg for the file named name: file-name judges the
+// name, which the rules cannot see otherwise. cfg itself serves other
+// files too, so it is copied.
+func withFileName(cfg *lint.Config, name string) *lint.Config {
+	var c lint.Config
+	if cfg != nil {
+		c = *cfg
+	}
+	c.FileName = name
+	return &c
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	"github.com/robotslint/robotslint/rules"
 )
 
 // robotsFileName is the name a directory walk looks for.
@@ -20,7 +22,8 @@ var skippedDirs = []string{".git", ".hg", ".svn", "node_modules", "vendor"}
 
 // expandInputs turns the command's arguments into the inputs to read: a
 // file stays as it is, whoever named it; a directory becomes every file
-// named robots.txt below it, in lexical order; "-" (standard input) and
+// named robots.txt below it, or a near miss of it (Robots.txt, robot.txt),
+// in lexical order; "-" (standard input) and
 // URLs pass through, as does a path that cannot be read, for the reader to
 // report. An input named twice, in the same or another spelling or also
 // found under a directory named, is read once, where it first appears: a
@@ -85,7 +88,8 @@ func inputKey(input string) string {
 	return filepath.Clean(input)
 }
 
-// walkRobots returns the files named robots.txt under dir, and an error
+// walkRobots returns the files named robots.txt under dir, or a near miss
+// of it that file-name reports (rules.IsMisnamedRobotsTxt), and an error
 // for each entry that could not be read: a subdirectory it cannot list,
 // or a robots.txt that is a broken symbolic link or not a file. The walk
 // goes on past each. A symbolic link named robots.txt counts when it
@@ -112,7 +116,9 @@ func walkRobots(dir string) (found []string, errs []error) {
 			}
 			return nil
 		}
-		if d.Name() != robotsFileName {
+		if d.Name() != robotsFileName && !rules.IsMisnamedRobotsTxt(d.Name()) {
+			// Robots.txt and robot.txt are linted too, for file-name to
+			// say that crawlers never fetch them.
 			return nil
 		}
 		switch {

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -240,6 +241,36 @@ func TestWalkLinkedDirectory(t *testing.T) {
 	}
 	if got, want := jsonPaths(t, stdout.Bytes()), []string{"public/robots.txt"}; !slices.Equal(got, want) {
 		t.Errorf("the report lists %q, want %q", got, want)
+	}
+}
+
+// TestWalkMisnamed checks that a walk lints the near misses of robots.txt,
+// for file-name to report, and leaves other files that mention robots
+// alone (a Next.js app's robots.ts).
+func TestWalkMisnamed(t *testing.T) {
+	dir := t.TempDir()
+	src := []byte("User-agent: *\nDisallow: /private/\nSitemap: https://www.example.com/sitemap.xml\n")
+	for _, name := range []string{"a/Robots.txt", "b/robot.txt", "c/robots.ts", "c/robots.txt.bak"} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	var stdout, stderr bytes.Buffer
+	if got := run([]string{"."}, nil, &stdout, &stderr); got != exitFindings || stderr.Len() > 0 {
+		t.Errorf("exit status %d, stderr %q", got, &stderr)
+	}
+	for _, want := range []string{"a/Robots.txt:1:1: warning: `Robots.txt` is not `robots.txt`", "b/robot.txt:1:1: warning: `robot.txt` is not `robots.txt`"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("the report lacks %q:\n%s", want, &stdout)
+		}
+	}
+	if strings.Contains(stdout.String(), "robots.ts") {
+		t.Errorf("the walk read robots.ts or robots.txt.bak:\n%s", &stdout)
 	}
 }
 

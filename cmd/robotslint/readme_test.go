@@ -91,7 +91,7 @@ func TestReadmeGenerated(t *testing.T) {
 
 // readmeSample is the robots.txt file the manual's examples of output
 // lint: a misspelling that Google alone reads and two paths on one line.
-const readmeSample = "User-agent: *\nDisalow: /private/\nDisallow: /tmp/ /cgi-bin/\n"
+const readmeSample = "User-agent: *\nDisalow: /private/\nDisallow: /tmp/ /cgi-bin/\nSitemap: https://www.example.com/sitemap.xml\n"
 
 // sampleRun is the output of robotslint with args, run where robots.txt is
 // readmeSample, as a console session.

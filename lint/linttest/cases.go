@@ -19,7 +19,8 @@ import (
 //	              # want+1 "blank-line-in-group"   (the next line)
 //	# want@3 "rule: part of the message"           (line 3)
 //
-// A line "# test-targets: google,legacy" sets the target profiles. Files
+// A line "# test-targets: google,legacy" sets the target profiles, and a
+// line "# test-file-name: Robots.txt" the name the file is linted under. Files
 // that cannot hold comments (UTF-16, binary) list their expectations in a
 // sidecar NAME.want, one "LINE RULE" a line. Every diagnostic must be
 // wanted and every want met. When the safe fixes change the file, the
@@ -40,6 +41,8 @@ type Case struct {
 	// Targets are the profile names of its test-targets line, or nil when
 	// it has none (the default targets).
 	Targets []string
+	// FileName is the name of its test-file-name line, or "".
+	FileName string
 }
 
 var (
@@ -58,6 +61,9 @@ func ParseCase(path string, lines []string) (*Case, error) {
 			for name := range strings.SplitSeq(rest, ",") {
 				c.Targets = append(c.Targets, strings.TrimSpace(name))
 			}
+		}
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(text), "# test-file-name:"); ok {
+			c.FileName = strings.TrimSpace(rest)
 		}
 		for _, m := range wantRE.FindAllStringSubmatch(text, -1) {
 			line := i + 1
@@ -127,6 +133,16 @@ func (c *Case) Check(got []Got) []string {
 		problems = append(problems, fmt.Sprintf("%s:%d: no %s diagnostic%s", c.Path, w.Line, w.Rule, with))
 	}
 	return problems
+}
+
+// WantsRule reports whether the case expects a diagnostic of the rule.
+func (c *Case) WantsRule(rule string) bool {
+	for _, w := range c.Wants {
+		if w.Rule == rule {
+			return true
+		}
+	}
+	return false
 }
 
 // CaseFiles returns the rule cases under dir (testdata/rules), by rule:
