@@ -96,6 +96,15 @@ func (p *Pass) Layout(profile *match.Profile) *match.Layout {
 	}).(*match.Layout)
 }
 
+// Site returns the origin the file is served for, such as
+// "https://example.com", or "" when it is not known (see Config.Site).
+func (p *Pass) Site() string {
+	if p.config == nil {
+		return ""
+	}
+	return p.config.Site
+}
+
 // Targeted reports whether profile is one of the targets.
 func (p *Pass) Targeted(profile *match.Profile) bool { return slices.Contains(p.Targets, profile) }
 

@@ -19,6 +19,12 @@ type Config struct {
 	Targets []*match.Profile
 	// Rules holds per-rule settings by rule name.
 	Rules map[string]RuleConfig
+	// Site is the origin the file is served for, such as
+	// "https://example.com" (see CheckSite), or "" when it is not known:
+	// the command knows it for a URL it fetched, and a configuration file
+	// can say it. Rules that judge the file against its site read it
+	// with Pass.Site and stay silent without one.
+	Site string
 }
 
 // RuleConfig is one rule's configuration.
