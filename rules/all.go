@@ -26,6 +26,7 @@ var all = []*lint.Rule{
 	UnsupportedDirective,
 	CrawlDelay,
 	SitemapURL,
+	SitemapSite,
 	// User agents and groups.
 	MissingUserAgent,
 	EmptyRecord,

@@ -19,7 +19,9 @@ import (
 //	              # want+1 "blank-line-in-group"   (the next line)
 //	# want@3 "rule: part of the message"           (line 3)
 //
-// A line "# test-targets: google,legacy" sets the target profiles. Files
+// A line "# test-targets: google,legacy" sets the target profiles, and a
+// line "# test-site: https://example.com" the site the file is served for
+// (lint.Config.Site). Files
 // that cannot hold comments (UTF-16, binary) list their expectations in a
 // sidecar NAME.want, one "LINE RULE" a line. Every diagnostic must be
 // wanted and every want met. When the safe fixes change the file, the
@@ -40,6 +42,8 @@ type Case struct {
 	// Targets are the profile names of its test-targets line, or nil when
 	// it has none (the default targets).
 	Targets []string
+	// Site is the site of its test-site line, or "".
+	Site string
 }
 
 var (
@@ -58,6 +62,9 @@ func ParseCase(path string, lines []string) (*Case, error) {
 			for name := range strings.SplitSeq(rest, ",") {
 				c.Targets = append(c.Targets, strings.TrimSpace(name))
 			}
+		}
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(text), "# test-site:"); ok {
+			c.Site = strings.TrimSpace(rest)
 		}
 		for _, m := range wantRE.FindAllStringSubmatch(text, -1) {
 			line := i + 1
