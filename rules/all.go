@@ -15,6 +15,7 @@ var all = []*lint.Rule{
 	ControlCharacter,
 	LineTooLong,
 	FileTooLarge,
+	YandexLimits,
 	BlocksEverything,
 	BlocksResources,
 	// Directive names and values.
