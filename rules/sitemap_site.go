@@ -64,6 +64,16 @@ func runSitemapSite(pass *lint.Pass) {
 	}
 	f := pass.File
 	content := judgeContent(pass)
+	siteHost := hostPort(site)
+	// The sitemaps on other hosts, reported once per host (and whether
+	// over plain http): a site that keeps dozens of sitemaps on a CDN
+	// gets one finding, not dozens.
+	type elsewhere struct {
+		host  string
+		plain bool
+	}
+	var order []elsewhere
+	away := map[elsewhere][]int{}
 	for i := range f.Lines {
 		if !content.reads(i) {
 			continue
@@ -79,7 +89,30 @@ func runSitemapSite(pass *lint.Pass) {
 		if err != nil {
 			continue
 		}
-		reportSitemapSite(pass, i, value, u, site, readers)
+		host := hostPort(u)
+		plain := syntax.LowerASCII(u.Scheme) == "http" && site.Scheme == "https"
+		switch {
+		case strings.TrimPrefix(host, "www.") != strings.TrimPrefix(siteHost, "www."):
+			k := elsewhere{host, plain}
+			if away[k] == nil {
+				order = append(order, k)
+			}
+			away[k] = append(away[k], i)
+		case plain:
+			reportPlainSitemap(pass, i, value, u, readers)
+		}
+	}
+	for _, k := range order {
+		for _, lines := range pass.GroupBySuppression(away[k]) {
+			msg := fmt.Sprintf("the sitemap is on %s, not on the site's host %s%s: the sitemaps protocol lets this robots.txt name it "+
+				"(cross-submission), but only for URLs on %s; Google takes URLs of other sites in it only when all of them are verified "+
+				"in the same Search Console account", k.host, siteHost, hereAndMore(lines), siteHost)
+			if k.plain {
+				msg += ", and it is fetched over plain http, where anyone on the network can change it"
+			}
+			span, _ := sitemapValueSpan(f, lines[0], nil)
+			pass.Report(span, msg, lint.WithSeverity(lint.Info))
+		}
 	}
 }
 
@@ -100,45 +133,36 @@ func sitemapLine(f *syntax.File, i int, google bool, standard []*match.Profile) 
 	return value, readers
 }
 
-// reportSitemapSite reports the sitemap URL u, written value on line i,
-// when it is plain http on an https site or on another host.
-func reportSitemapSite(pass *lint.Pass, i int, value []byte, u, site *url.URL, readers []*match.Profile) {
-	f := pass.File
-	// The value's span where the syntax tree reads the value as the
-	// crawlers do, which is everywhere but on lines Google cuts.
-	span, onValue := f.Lines[i].Text(), false
-	if l := &f.Lines[i]; l.Kind == syntax.LineDirective && string(f.Text(l.Value())) == string(value) {
-		span, onValue = l.Value(), true
+// sitemapValueSpan is where a finding about the sitemap on line i goes:
+// its value as the syntax tree reads it, when that is value (or value is
+// nil), which it is everywhere but on lines Google cuts; onValue is false
+// for those, which get the whole line.
+func sitemapValueSpan(f *syntax.File, i int, value []byte) (span syntax.Span, onValue bool) {
+	l := &f.Lines[i]
+	if l.Kind == syntax.LineDirective && (value == nil || string(f.Text(l.Value())) == string(value)) {
+		return l.Value(), true
 	}
-	siteHost := hostPort(site)
-	host := hostPort(u)
-	sameHost := strings.TrimPrefix(host, "www.") == strings.TrimPrefix(siteHost, "www.")
-	plain := syntax.LowerASCII(u.Scheme) == "http" && site.Scheme == "https"
-	switch {
-	case plain && sameHost:
-		https := "https" + string(value[len(u.Scheme):])
-		msg := fmt.Sprintf("%s is plain http on the https site %s: %s it over http, so the sitemap is read only if the server "+
-			"still answers there or redirects to https, and the sitemaps protocol accepts in it only URLs that start with `http:`; write %s",
-			prose.Quote(value), pass.Site(), prose.Subject(prose.Readers(readers), "fetches", "fetch"), prose.Quote([]byte(https)))
-		var opts []lint.ReportOption
-		if onValue {
-			opts = append(opts, lint.WithFix(lint.Fix{
-				// Unsafe: whether the server answers on https is not in
-				// the file.
-				Title: "Write `https:`",
-				Edits: []lint.Edit{{Span: syntax.Span{Start: span.Start, End: span.Start + len(u.Scheme)}, NewText: "https"}},
-			}))
-		}
-		pass.Report(span, msg, opts...)
-	case !sameHost:
-		msg := fmt.Sprintf("the sitemap is on %s, not on the site's host %s: the sitemaps protocol lets this robots.txt name it "+
-			"(cross-submission), but only for URLs on %s; Google takes URLs of other sites in it only when all of them are verified "+
-			"in the same Search Console account", host, siteHost, siteHost)
-		if plain {
-			msg += ", and it is fetched over plain http, where anyone on the network can change it"
-		}
-		pass.Report(span, msg, lint.WithSeverity(lint.Info))
+	return l.Text(), false
+}
+
+// reportPlainSitemap reports the sitemap URL u, written value on line i,
+// which is plain http on an https site, with the fix that writes https.
+func reportPlainSitemap(pass *lint.Pass, i int, value []byte, u *url.URL, readers []*match.Profile) {
+	span, onValue := sitemapValueSpan(pass.File, i, value)
+	https := "https" + string(value[len(u.Scheme):])
+	msg := fmt.Sprintf("%s is plain http on the https site %s: %s it over http, so the sitemap is read only if the server "+
+		"still answers there or redirects to https, and the sitemaps protocol accepts in it only URLs that start with `http:`; write %s",
+		prose.Quote(value), pass.Site(), prose.Subject(prose.Readers(readers), "fetches", "fetch"), prose.Quote([]byte(https)))
+	var opts []lint.ReportOption
+	if onValue {
+		opts = append(opts, lint.WithFix(lint.Fix{
+			// Unsafe: whether the server answers on https is not in the
+			// file.
+			Title: "Write `https:`",
+			Edits: []lint.Edit{{Span: syntax.Span{Start: span.Start, End: span.Start + len(u.Scheme)}, NewText: "https"}},
+		}))
 	}
+	pass.Report(span, msg, opts...)
 }
 
 // hostPort is u's host in lower case, with its port when that is not the

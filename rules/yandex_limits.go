@@ -22,7 +22,7 @@ const (
 // and a rule longer than it accepts.
 var YandexLimits = &lint.Rule{
 	Name:    "yandex-limits",
-	Summary: "more than 2,048 allow and disallow rules, or a rule longer than 1,024 characters, which Yandex rejects",
+	Summary: "more than 2,048 allow and disallow rules, or a rule longer than 1,024 characters: past Yandex's documented limits",
 	Doc: lint.Doc{
 		What: "When Yandex is targeted, reports a file in which Yandex reads more than 2,048 Allow and Disallow " +
 			"rules (counted in the groups as Yandex reads them, on the first rule past the limit), and each " +
@@ -30,7 +30,7 @@ var YandexLimits = &lint.Rule{
 		Why: "Yandex documents both limits among the errors of its robots.txt analysis: \"Robots.txt file size " +
 			"limit exceeded: the number of rules in the file exceeds 2048\" and \"Rule too long: the rule exceeds " +
 			"the length limit (1024 characters)\". It does not document which rules its robots obey in such a " +
-			"file, so what Yandex blocks is no longer what the file says. Google, Bing and RFC 9309 set no such " +
+			"file, so what Yandex blocks may no longer be what the file says. Google, Bing and RFC 9309 set no such " +
 			"limits below the 500 KiB a file may hold.",
 		Instead: "Merge rules into the prefixes or `*` patterns they share (`Disallow: /*?sort=` for every sorted " +
 			"listing instead of one rule per page), drop rules for paths that no longer exist, and shorten a long " +
