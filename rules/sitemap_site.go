@@ -39,8 +39,9 @@ var SitemapSite = &lint.Rule{
 			"unsafe (applied only with `--unsafe-fixes`): robotslint cannot tell whether the server serves the " +
 			"sitemap over https.",
 	},
-	Flagged:  "User-agent: *\nDisallow: /cart/\n\nSitemap: http://www.example.com/sitemap.xml\n",
-	Clean:    "User-agent: *\nDisallow: /cart/\n\nSitemap: https://www.example.com/sitemap.xml\n",
+	// The examples are linted for the site https://www.example.com.
+	Flagged:  "# robots.txt of https://www.example.com\nUser-agent: *\nDisallow: /cart/\n\nSitemap: http://www.example.com/sitemap.xml\n",
+	Clean:    "# robots.txt of https://www.example.com\nUser-agent: *\nDisallow: /cart/\n\nSitemap: https://www.example.com/sitemap.xml\n",
 	Severity: lint.Warning,
 	Fixable:  true,
 	Profiles: []*match.Profile{match.Google, match.Bing, match.Yandex},
