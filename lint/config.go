@@ -62,6 +62,7 @@ func (e *ConfigError) Error() string { return e.Message }
 // ParseConfig reads a configuration file:
 //
 //	profiles = ["google", "bing", "yandex", "rfc9309", "legacy"]
+//	site = "https://example.com"         # the origin the file is served for
 //
 //	[rules]
 //	crawl-delay = "off"                  # or error, warning, info, hint
@@ -205,8 +206,20 @@ func CheckConfig(values map[string]any, rules []*Rule) (*Config, []*ConfigError)
 				}
 				cfg.Rules[name] = rc
 			}
+		case "site":
+			str, ok := v.(string)
+			if !ok {
+				fail([]string{key}, "site must be the site's origin as a string, such as \"https://example.com\", not %s", describeValue(v))
+				continue
+			}
+			site, err := ParseSite(str)
+			if err != nil {
+				fail([]string{key}, "site %v", err)
+				continue
+			}
+			cfg.Site = site
 		default:
-			fail([]string{key}, "unknown setting %q: the settings are profiles and rules", key)
+			fail([]string{key}, "unknown setting %q: the settings are profiles, site and rules", key)
 		}
 	}
 	return cfg, errs

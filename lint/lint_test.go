@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -244,8 +245,18 @@ func TestConfigMistakes(t *testing.T) {
 		{`profiles = ["gogle"]`, 1, `profiles: unknown profile "gogle": the profiles are google, rfc9309, bing, yandex, legacy`},
 		{`profiles = "google"`, 1, `profiles must be a list of profile names such as ["google", "bing"], not "google"`},
 		{`profiles = ["google", 3]`, 1, `profiles must be a list of profile names such as ["google", "bing"], not a list holding 3`},
-		{"target = 1", 1, `unknown setting "target": the settings are profiles and rules`},
+		{"target = 1", 1, `unknown setting "target": the settings are profiles, site and rules`},
 		{"rules = 3", 1, "rules must be a table of rule names and severities, not 3"},
+		{"\nsite = 3", 2, `site must be the site's origin as a string, such as "https://example.com", not 3`},
+		{`site = ""`, 1, `site is empty: write the site's origin, such as "https://example.com"`},
+		{`site = "example.com"`, 1, `site "example.com" has no scheme: write "https://example.com"`},
+		{`site = "example.com:8080/"`, 1, `site "example.com:8080/" has no scheme: write "https://example.com:8080"`},
+		{`site = "ftp://example.com"`, 1, `site "ftp://example.com" is not an http or https URL: write the site's origin, such as "https://example.com"`},
+		{`site = "https:///robots.txt"`, 1, `site "https:///robots.txt" has no host: write the site's origin, such as "https://example.com"`},
+		{`site = "https://example.com/robots.txt"`, 1, `site "https://example.com/robots.txt" has more than a scheme and host: a robots.txt applies to a whole host, so write "https://example.com"`},
+		{`site = "https://example.com/?a"`, 1, `site "https://example.com/?a" has more than a scheme and host: a robots.txt applies to a whole host, so write "https://example.com"`},
+		{`site = "https://me@example.com"`, 1, `site "https://me@example.com" holds a user name: write only the scheme and host, "https://example.com"`},
+		{`site = "https://exa mple.com"`, 1, `site "https://exa mple.com" is not a URL: write the site's origin, such as "https://example.com"`},
 		{"\n[rules]\nfooo = \"off\"", 3, `rules: there is no rule named "fooo"`},
 		{"[rules]\n\n\"foo.bar\" = \"off\"", 3, `rules: there is no rule named "foo.bar"`},
 		{"[rules]\n\nfoo = \"loud\"", 3, `rules.foo: unknown severity "loud": use error, warning, info, hint or off`},
@@ -278,6 +289,24 @@ func TestConfigMistakes(t *testing.T) {
 		}
 		if cfg != nil && cfg.Rules["bar"].Options != nil {
 			t.Errorf("%q: a value in error was kept: %v", tt.src, cfg.Rules["bar"].Options)
+		}
+	}
+}
+
+// TestConfigSite checks that a site setting is kept as its origin: lower
+// case, without the scheme's default port or a trailing slash.
+func TestConfigSite(t *testing.T) {
+	for in, want := range map[string]string{
+		"https://example.com":        "https://example.com",
+		"HTTPS://WWW.Example.COM/":   "https://www.example.com",
+		"https://example.com:443":    "https://example.com",
+		"http://example.com:80/":     "http://example.com",
+		"http://example.com:8080":    "http://example.com:8080",
+		"https://[2001:db8::1]:8443": "https://[2001:db8::1]:8443",
+	} {
+		cfg, err := ParseConfig([]byte("site = "+strconv.Quote(in)), nil)
+		if err != nil || cfg.Site != want {
+			t.Errorf("site = %q: got %q, %v; want %q", in, cfg.Site, err, want)
 		}
 	}
 }

@@ -105,6 +105,15 @@ func (p *Pass) FileName() string {
 	return p.config.FileName
 }
 
+// Site returns the origin the file is served for, such as
+// "https://example.com", or "" when it is not known (see Config.Site).
+func (p *Pass) Site() string {
+	if p.config == nil {
+		return ""
+	}
+	return p.config.Site
+}
+
 // Targeted reports whether profile is one of the targets.
 func (p *Pass) Targeted(profile *match.Profile) bool { return slices.Contains(p.Targets, profile) }
 

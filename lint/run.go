@@ -23,6 +23,12 @@ type Config struct {
 	// the command or the editor knows it, or "" when nothing names the
 	// file (standard input, a fetched URL, the playground).
 	FileName string
+	// Site is the origin the file is served for, such as
+	// "https://example.com" (see CheckSite), or "" when it is not known:
+	// the command knows it for a URL it fetched, and a configuration file
+	// can say it. Rules that judge the file against its site read it
+	// with Pass.Site and stay silent without one.
+	Site string
 }
 
 // RuleConfig is one rule's configuration.

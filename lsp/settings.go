@@ -23,8 +23,8 @@ import (
 //	{"profiles": ["google", "bing"], "rules": {"crawl-delay": {"max-delay": 30}, "blocks-resources": "warning"}}
 //
 // They are laid over the .robotslint.toml found from each file's
-// directory: the client's profiles replace the file's, and the severities
-// and options it gives a rule replace the file's.
+// directory: the client's profiles and site replace the file's, and the
+// severities and options it gives a rule replace the file's.
 type settings struct {
 	overlay *lint.Config // nil for none
 	// generation counts the changes of configuration (settings received,
@@ -91,6 +91,9 @@ func configFor(u uri.URI, set settings, files *configFiles) *lint.Config {
 	}
 	if over.Targets != nil {
 		cfg.Targets = over.Targets
+	}
+	if over.Site != "" {
+		cfg.Site = over.Site
 	}
 	if len(over.Rules) > 0 {
 		// New maps: the settings' own serve every open file.

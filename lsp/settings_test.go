@@ -169,6 +169,33 @@ func TestConfigFileSetsFetchRule(t *testing.T) {
 	}
 }
 
+// TestConfigFileSite: the site a .robotslint.toml names reaches the rules
+// that judge the file against it, and the client's settings replace it.
+func TestConfigFileSite(t *testing.T) {
+	dir := t.TempDir()
+	writeConfig(t, dir, "site = \"https://www.example.com\"\n")
+	const text = "User-agent: *\nDisallow: /cart/\n\nSitemap: http://www.example.com/sitemap.xml\n"
+	s := newSession(t)
+	if _, err := s.server.Initialize(s.ctx(), &protocol.InitializeParams{}); err != nil {
+		t.Fatal(err)
+	}
+	p := s.open(uri.File(filepath.Join(dir, "robots.txt")), text)
+	if !strings.Contains(codes(p), "sitemap-site") {
+		t.Errorf("the site of the configuration file did not apply: %s", codes(p))
+	}
+
+	set, err := parseSettings([]byte(`{"site": "http://www.example.com"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg := configFor(uri.File(filepath.Join(dir, "robots.txt")), set, newConfigFiles(nil)); cfg.Site != "http://www.example.com" {
+		t.Errorf("the client's site did not replace the file's: %q", cfg.Site)
+	}
+	if _, err := parseSettings([]byte(`{"site": "example.com"}`)); errText(err) != `site "example.com" has no scheme: write "https://example.com"` {
+		t.Errorf("a bad site: %v", err)
+	}
+}
+
 // TestConfigFileCached: the server reads .robotslint.toml once, not at
 // every edit: a change on disk shows when the client reports it
 // (workspace/didChangeWatchedFiles, which the server asks for) or when the

@@ -18,6 +18,7 @@ var all = []*lint.Rule{
 	FileTooLarge,
 	EmptyFile,
 	MissingSitemap,
+	YandexLimits,
 	BlocksEverything,
 	BlocksResources,
 	BlocksQueryStrings,
@@ -31,6 +32,7 @@ var all = []*lint.Rule{
 	UnsupportedDirective,
 	CrawlDelay,
 	SitemapURL,
+	SitemapSite,
 	// User agents and groups.
 	MissingUserAgent,
 	EmptyRecord,

@@ -21,7 +21,8 @@ var update = flag.Bool("update", false, "rewrite the fix goldens of the rule cas
 // them).
 
 // readCase parses a rule case and returns its expectations and the
-// configuration it is linted with: its test-targets line, if any.
+// configuration it is linted with: its test-targets and test-site lines,
+// if any.
 func readCase(t *testing.T, path string, f *syntax.File) (*linttest.Case, *lint.Config) {
 	lines := make([]string, len(f.Lines))
 	for i := range f.Lines {
@@ -31,7 +32,7 @@ func readCase(t *testing.T, path string, f *syntax.File) (*linttest.Case, *lint.
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &lint.Config{FileName: c.FileName}
+	cfg := &lint.Config{FileName: c.FileName, Site: c.Site}
 	if c.Targets != nil {
 		cfg.Targets = []*match.Profile{}
 		for _, name := range c.Targets {

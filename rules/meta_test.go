@@ -80,6 +80,10 @@ func TestRuleList(t *testing.T) {
 			cfg.Targets = targets
 		}
 		if !fires(r, r.Flagged, cfg) {
+			// A rule about the site the file is served for needs one.
+			cfg.Site = exampleSite
+		}
+		if !fires(r, r.Flagged, cfg) {
 			t.Errorf("%s: the flagged example is not flagged:\n%s", r.Name, r.Flagged)
 		}
 		if r.Clean == "" || r != FileName && fires(r, r.Clean, cfg) {
@@ -117,6 +121,10 @@ func TestRuleList(t *testing.T) {
 		}
 	}
 }
+
+// exampleSite is the site the examples of the rules about the site a file
+// is served for are linted with.
+const exampleSite = "https://www.example.com"
 
 // fires reports whether rule r reports anything in src with every rule on
 // (suppression comments need the rule they suppress to run).

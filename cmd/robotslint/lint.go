@@ -376,6 +376,14 @@ func (r *lintRun) lintOne(input string) (res lintInput) {
 			return lintInput{err: err}
 		}
 		name, src, fetched = site.Name, site.Src, site.Diagnostics
+		// The file is the site's: its sitemaps are judged against it,
+		// whatever site a configuration names.
+		c := lint.Config{}
+		if cfg != nil {
+			c = *cfg
+		}
+		c.Site = site.Site
+		cfg = &c
 	case input == "-":
 		r.mu.Lock()
 		src, err = readInput("-", r.stdin)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -189,6 +190,49 @@ func TestLintURL(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), "[fetch-status]") {
 		t.Errorf("503: no fetch-status finding:\n%s", stdout.String())
+	}
+}
+
+// TestLintURLSite checks that a fetched file is linted for its own site,
+// whatever site the configuration names: its sitemaps are judged against
+// the URL's origin.
+func TestLintURLSite(t *testing.T) {
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain")
+		fmt.Fprintf(w, "User-agent: *\nDisallow: /cart/\n\nSitemap: %s/sitemap.xml\nSitemap: https://cdn.example.net/sitemap.xml\n", srv.URL)
+	}))
+	defer srv.Close()
+	config := filepath.Join(t.TempDir(), ".robotslint.toml")
+	if err := os.WriteFile(config, []byte(`site = "https://www.example.org"`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"--config", config, "--format", "github", srv.URL}, nil, &stdout, &stderr); status != exitClean {
+		t.Fatalf("status %d: %s\n%s", status, stderr.String(), stdout.String())
+	}
+	host := strings.TrimPrefix(srv.URL, "http://")
+	out := stdout.String()
+	if want := "the sitemap is on cdn.example.net, not on the site's host " + host; !strings.Contains(out, escapeProperty(want)) && !strings.Contains(out, want) {
+		t.Errorf("no cross-host finding for %s:\n%s", host, out)
+	}
+	if strings.Count(out, "sitemap-site") != 1 {
+		t.Errorf("want one sitemap-site finding, for the sitemap on another host:\n%s", out)
+	}
+}
+
+// TestServedSite checks which site a fetched robots.txt is linted for: the
+// one asked for, or where a redirect on the same site leads.
+func TestServedSite(t *testing.T) {
+	for _, tt := range []struct{ url, final, want string }{
+		{"https://example.com/robots.txt", "https://example.com/robots.txt", "https://example.com"},
+		{"http://example.com/robots.txt", "https://www.example.com/robots.txt", "https://www.example.com"},
+		{"https://EXAMPLE.com:443/robots.txt", "https://EXAMPLE.com:443/robots.txt", "https://example.com"},
+		{"https://example.com/robots.txt", "https://files.example.net/robots.txt", "https://example.com"},
+	} {
+		if got := servedSite(&fetchResult{URL: tt.url, FinalURL: tt.final}); got != tt.want {
+			t.Errorf("%s → %s: got %q, want %q", tt.url, tt.final, got, tt.want)
+		}
 	}
 }
 

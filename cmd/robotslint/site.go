@@ -31,6 +31,9 @@ type siteReport struct {
 	// lint.ScopeFetch), all at syntax.Span{0, 0} and in the order
 	// rules.All lists those rules; the caller lints Src for the rest.
 	Diagnostics []lint.Diagnostic
+	// Site is the origin Src is served for (lint.Config.Site), which the
+	// caller lints it with.
+	Site string
 }
 
 // lintSite fetches the robots.txt of target's origin as crawlers do and
@@ -42,7 +45,7 @@ func lintSite(ctx context.Context, target string, opt fetchOptions, cfg *lint.Co
 	if err != nil {
 		return nil, err
 	}
-	rep := &siteReport{Name: r.URL}
+	rep := &siteReport{Name: r.URL, Site: servedSite(r)}
 	if r.Outcome == fetchFetched {
 		rep.Src = r.Body
 	}
@@ -53,6 +56,25 @@ func lintSite(ctx context.Context, target string, opt fetchOptions, cfg *lint.Co
 	f.check(r)
 	rep.Diagnostics = f.diags
 	return rep, nil
+}
+
+// servedSite is the origin of the site whose robots.txt r fetched: the
+// one asked for, or the one a redirect on the same site leads to, which is
+// how a site names its canonical scheme and host (http://example.com to
+// https://www.example.com).
+func servedSite(r *fetchResult) string {
+	from, err := url.Parse(r.URL)
+	if err != nil {
+		return ""
+	}
+	if to, err := url.Parse(r.FinalURL); err == nil && sameSite(from, to) {
+		from = to
+	}
+	site, err := lint.ParseSite(from.Scheme + "://" + from.Host)
+	if err != nil {
+		return ""
+	}
+	return site
 }
 
 // siteFindings collects the diagnostics of one fetch, applying the

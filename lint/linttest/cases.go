@@ -20,7 +20,9 @@ import (
 //	# want@3 "rule: part of the message"           (line 3)
 //
 // A line "# test-targets: google,legacy" sets the target profiles, and a
-// line "# test-file-name: Robots.txt" the name the file is linted under. Files
+// line "# test-file-name: Robots.txt" the name the file is linted under,
+// and a line "# test-site: https://example.com" the site the file is
+// served for (lint.Config.Site). Files
 // that cannot hold comments (UTF-16, binary) list their expectations in a
 // sidecar NAME.want, one "LINE RULE" a line. Every diagnostic must be
 // wanted and every want met. When the safe fixes change the file, the
@@ -43,6 +45,8 @@ type Case struct {
 	Targets []string
 	// FileName is the name of its test-file-name line, or "".
 	FileName string
+	// Site is the site of its test-site line, or "".
+	Site string
 }
 
 var (
@@ -64,6 +68,9 @@ func ParseCase(path string, lines []string) (*Case, error) {
 		}
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(text), "# test-file-name:"); ok {
 			c.FileName = strings.TrimSpace(rest)
+		}
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(text), "# test-site:"); ok {
+			c.Site = strings.TrimSpace(rest)
 		}
 		for _, m := range wantRE.FindAllStringSubmatch(text, -1) {
 			line := i + 1
