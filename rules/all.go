@@ -47,6 +47,7 @@ var all = []*lint.Rule{
 	DuplicateRule,
 	ConflictingRules,
 	RedundantRule,
+	OverriddenRule,
 	RuleOrder,
 	lint.UnusedSuppression,
 	// The fetch of a site's robots.txt, in the order the command reports

@@ -14,7 +14,7 @@ import (
 
 // comparison sets a file's rules side by side for the rules that compare
 // rules with each other (duplicate-rule, conflicting-rules, redundant-rule,
-// rule-order): the rules Google reads, in its groups, with the group each
+// overridden-rule, rule-order): the rules Google reads, in its groups, with the group each
 // other profile reads them in, which groups name the same crawlers, and
 // views built on first use. It reads the groups from the profiles'
 // layouts (match.Layout), the one reading of groups, and is shared by the
@@ -113,7 +113,7 @@ func comparedRules(pass *lint.Pass) *comparison {
 			if pass.Runs("duplicate-rule") || pass.Runs("conflicting-rules") {
 				go c.twinsOnce.Do(c.findTwins)
 			}
-			if pass.Runs("redundant-rule") || pass.Runs("rule-order") {
+			if pass.Runs("redundant-rule") || pass.Runs("overridden-rule") || pass.Runs("rule-order") {
 				go c.sortOnce.Do(c.sort)
 			}
 		}
@@ -343,7 +343,8 @@ func (c *comparison) lit(it *sortedRule) []byte { return c.pat(&c.rules[it.rule]
 // sorted returns the items of the rules that can match (their patterns
 // start with '/' or '*'), and their order by cluster, then literal prefix:
 // every prefix of a literal prefix comes before it, and the prefixes that
-// extend it right after it. redundant-rule and rule-order both walk it.
+// extend it right after it. redundant-rule, overridden-rule and rule-order
+// walk it.
 func (c *comparison) sorted() ([]sortedRule, []int32) {
 	c.sortOnce.Do(c.sort)
 	return c.items, c.order
