@@ -10,16 +10,20 @@ import (
 	"github.com/robotslint/robotslint/syntax"
 )
 
-// TestOverriddenRuleDifferential lints generated small files and checks
-// every rule overridden-rule reports against the matcher: for no crawler
-// and no URL may the reported line decide a verdict, in any longest-match
-// profile targeted. The files mix wildcards, anchors, index.html rules,
-// repeated and blank-separated groups.
-func TestOverriddenRuleDifferential(t *testing.T) {
-	rng := rand.New(rand.NewPCG(15, 1))
+// The crawlers and paths the differential tests ask about, and the
+// targets they lint with.
+var (
+	diffCrawlers = []string{"Googlebot", "Bingbot", "YandexBot", "YandexImages", "Yandex", "OtherBot"}
+	diffPaths    = append(smallStrings("/", "ab/", 5), "/a/index.html", "/b/index.html", "/a/index.htmlx")
+	diffTargets  = [][]*match.Profile{lint.DefaultTargets(), {match.Google}, {match.Yandex}, {match.RFC9309, match.Legacy}}
+)
+
+// smallFiles returns n generated small files that mix wildcards, anchors,
+// index.html rules, repeated and blank-separated groups for crawlers whose
+// names overlap.
+func smallFiles(seed uint64, n int) []string {
+	rng := rand.New(rand.NewPCG(seed, 1))
 	agents := []string{"*", "Googlebot", "Bingbot", "Yandex", "YandexBot"}
-	crawlers := []string{"Googlebot", "Bingbot", "YandexBot", "YandexImages", "Yandex", "OtherBot"}
-	paths := append(smallStrings("/", "ab/", 5), "/a/index.html", "/b/index.html", "/a/index.htmlx")
 	pattern := func() string {
 		if rng.IntN(8) == 0 {
 			return []string{"/a/index.html", "/b/index.html", "/a/", "/*index.html"}[rng.IntN(4)]
@@ -34,9 +38,8 @@ func TestOverriddenRuleDifferential(t *testing.T) {
 		}
 		return b.String()
 	}
-	targetSets := [][]*match.Profile{lint.DefaultTargets(), {match.Google}, {match.Yandex}, {match.RFC9309, match.Legacy}}
-	reported := 0
-	for n := range 3000 {
+	files := make([]string, n)
+	for i := range files {
 		var src strings.Builder
 		for range 1 + rng.IntN(3) {
 			for range 1 + rng.IntN(2) {
@@ -56,8 +59,20 @@ func TestOverriddenRuleDifferential(t *testing.T) {
 				src.WriteString("\n")
 			}
 		}
-		targets := targetSets[n%len(targetSets)]
-		f := syntax.Parse([]byte(src.String()))
+		files[i] = src.String()
+	}
+	return files
+}
+
+// TestOverriddenRuleDifferential lints generated small files and checks
+// every rule overridden-rule reports against the matcher: for no crawler
+// and no URL may the reported line decide a verdict, in any longest-match
+// profile targeted.
+func TestOverriddenRuleDifferential(t *testing.T) {
+	reported := 0
+	for n, src := range smallFiles(15, 3000) {
+		targets := diffTargets[n%len(diffTargets)]
+		f := syntax.Parse([]byte(src))
 		diags := lint.LintFile(f, []*lint.Rule{OverriddenRule}, &lint.Config{Targets: targets})
 		if len(diags) == 0 {
 			continue
@@ -75,10 +90,10 @@ func TestOverriddenRuleDifferential(t *testing.T) {
 					continue
 				}
 				reported++
-				for _, c := range crawlers {
-					for _, path := range paths {
+				for _, c := range diffCrawlers {
+					for _, path := range diffPaths {
 						if v := robots.Check(c, path); v.Reason == match.ReasonRule && v.Line == line {
-							t.Fatalf("%s: %s decides %s for %s, but overridden-rule says:\n%s\nin\n%s", p.Name, lineRef(int32(line)), path, c, d.Message, src.String())
+							t.Fatalf("%s: %s decides %s for %s, but overridden-rule says:\n%s\nin\n%s", p.Name, lineRef(int32(line)), path, c, d.Message, src)
 						}
 					}
 				}
@@ -89,4 +104,38 @@ func TestOverriddenRuleDifferential(t *testing.T) {
 		t.Errorf("only %d findings checked: the generator misses the rule", reported)
 	}
 	t.Logf("%d findings checked", reported)
+}
+
+// TestRedundantRuleDifferential lints generated small files and checks
+// each rule redundant-rule reports, within a group or across the groups
+// crawlers merge, against the matcher: deleting it alone changes no
+// verdict of any crawler for any URL, in any profile targeted.
+func TestRedundantRuleDifferential(t *testing.T) {
+	reported, across := 0, 0
+	for n, src := range smallFiles(16, 3000) {
+		targets := diffTargets[n%len(diffTargets)]
+		diags := lint.Lint([]byte(src), []*lint.Rule{RedundantRule}, &lint.Config{Targets: targets})
+		for _, d := range diags {
+			reported++
+			if strings.Contains(d.Message, "another group") {
+				across++
+			}
+			fixed, _ := lint.ApplyFixes([]byte(src), []lint.Diagnostic{d}, true)
+			before, after := syntax.Parse([]byte(src)), syntax.Parse(fixed)
+			for _, p := range targets {
+				rb, ra := match.Compile(before, p), match.Compile(after, p)
+				for _, c := range diffCrawlers {
+					for _, path := range diffPaths {
+						if vb, va := rb.Check(c, path), ra.Check(c, path); vb.Allowed != va.Allowed {
+							t.Fatalf("%s: deleting the line redundant-rule reports changes %s for %s:\n%s\nin\n%s", p.Name, path, c, d.Message, src)
+						}
+					}
+				}
+			}
+		}
+	}
+	if reported < 100 || across < 10 {
+		t.Errorf("only %d findings checked, %d across groups: the generator misses the rule", reported, across)
+	}
+	t.Logf("%d findings checked, %d across groups", reported, across)
 }
