@@ -51,31 +51,37 @@ var OverriddenRule = &lint.Rule{
 	Run:      runOverriddenRule,
 }
 
+// patternBytes returns a mask of the bytes of pattern other than '*' and '$',
+// folded into 64 bits.
+func patternBytes(pattern []byte) uint64 {
+	var m uint64
+	for _, c := range pattern {
+		if c != '*' && c != '$' {
+			m |= 1 << (c & 63)
+		}
+	}
+	return m
+}
+
 // maxOverTries bounds the rules of the other kind tried for one rule: a
 // file with thousands of wildcard rules for the same crawlers would
 // otherwise make the rule quadratic. Real files have a few dozen.
-const maxOverTries = 32
+const maxOverTries = 16
 
-// overEntry is one distinct literal prefix on the sweep's stack: the
-// rules that can outrank others, by kind, longest first, in
-// overSweep.cands.
+// overEntry holds, for an entry of the sweep (redEntry), the rules that
+// may outrank others, by kind, longest first, in redSweep.overCands, and
+// the longest priority of each kind.
 type overEntry struct {
-	lit      []byte
-	from, to int
-	cands    [2][2]int // cands[kind] is overSweep.cands[cands[kind][0]:cands[kind][1]]
-	longest  [2]int32
+	cands   [2][2]int // cands[kind] is overCands[cands[kind][0]:cands[kind][1]]
+	longest [2]int32
 }
 
-type overSweep struct {
-	pass  *lint.Pass
-	m     *comparison
-	items []sortedRule
-	order []int32
-	stack []overEntry
-	cands []int32
-	// layouts of the profiles that read groups differently from Google,
-	// when targeted.
-	rfc, yandex *match.Layout
+// overCand is a rule that may outrank others: its place in sorted order,
+// its priority, and patternBytes of its pattern past its literal prefix,
+// every one of which a rule it covers must hold.
+type overCand struct {
+	k, prio int32
+	mask    uint64
 }
 
 func runOverriddenRule(pass *lint.Pass) {
@@ -83,75 +89,47 @@ func runOverriddenRule(pass *lint.Pass) {
 	if m == nil {
 		return
 	}
-	s := &overSweep{pass: pass, m: m}
-	if pass.Targeted(match.RFC9309) || pass.Targeted(match.Bing) {
-		s.rfc = pass.Layout(match.RFC9309)
+	if d := m.deadRules(pass); d != nil {
+		for _, f := range d.overridden {
+			reportOverridden(pass, m, f[0], f[1])
+		}
 	}
-	if pass.Targeted(match.Yandex) {
-		s.yandex = pass.Layout(match.Yandex)
-	}
-	if m.googleOnly && (s.rfc != nil || s.yandex != nil) {
-		// Lines only Google reads as rules or user-agents group the file
-		// differently for the others.
-		return
-	}
-	if !pass.Targeted(match.Google) && s.rfc == nil && s.yandex == nil {
-		return // only first-match readers: rule-order speaks for them
-	}
-	s.items, s.order = m.sorted()
-	s.sweep()
 }
 
-func (s *overSweep) at(k int) *sortedRule { return &s.items[s.order[k]] }
-
-// sweep walks the items in order of literal prefix. A rule that outranks
-// another everywhere matches every URL the other matches, so its literal
-// prefix is a prefix of the other's: it is on the stack when the other is
-// judged.
-func (s *overSweep) sweep() {
+// overEntry fills in e with the rules of items i to j (one literal
+// prefix) that may outrank others.
+func (s *redSweep) overEntry(e *overEntry, i, j int) {
 	m := s.m
-	for i := 0; i < len(s.order); {
-		it := s.at(i)
-		lit := m.lit(it)
-		j := i + 1
-		for j < len(s.order) && s.at(j).cluster == it.cluster && bytes.Equal(m.lit(s.at(j)), lit) {
-			j++
-		}
-		for len(s.stack) > 0 {
-			top := &s.stack[len(s.stack)-1]
-			if s.at(top.from).cluster == it.cluster && bytes.HasPrefix(lit, top.lit) {
-				break
+	for kind := range int32(2) {
+		from := len(s.overCands)
+		for k := i; k < j; k++ {
+			// Only a pattern with a '*' can outrank a rule it covers: one
+			// without is a literal prefix of the rule's, no longer than
+			// the rule, and ties only with a twin.
+			c := s.at(k)
+			if c.kind != kind || c.extra || c.literal || !m.rules[c.rule].clean {
+				continue
 			}
-			s.stack = s.stack[:len(s.stack)-1]
-		}
-		e := overEntry{lit: lit, from: i, to: j}
-		for kind := range int32(2) {
-			from := len(s.cands)
-			for k := i; k < j; k++ {
-				if c := s.at(k); c.kind == kind && !c.extra && m.rules[c.rule].clean {
-					s.cands = append(s.cands, int32(k))
-				}
-			}
-			cs := s.cands[from:]
-			slices.SortFunc(cs, func(a, b int32) int { return cmp.Compare(s.at(int(b)).prio, s.at(int(a)).prio) })
-			e.cands[kind] = [2]int{from, len(s.cands)}
-			if len(cs) > 0 {
-				e.longest[kind] = s.at(int(cs[0])).prio
+			if pat := m.pat(&m.rules[c.rule]); pat[c.litLen] == '*' {
+				s.overCands = append(s.overCands, overCand{int32(k), c.prio, patternBytes(pat[c.litLen:])})
 			}
 		}
-		s.stack = append(s.stack, e)
-		if len(s.stack) <= maxRedDepth {
-			for k := i; k < j; k++ {
-				s.judge(k)
-			}
+		cs := s.overCands[from:]
+		if len(cs) > 1 {
+			slices.SortFunc(cs, func(a, b overCand) int { return cmp.Compare(b.prio, a.prio) })
 		}
-		i = j
+		e.cands[kind] = [2]int{from, len(s.overCands)}
+		if len(cs) > 0 {
+			e.longest[kind] = cs[0].prio
+		}
 	}
 }
 
-// judge reports item k when a rule of the other kind outranks it
-// wherever it matches.
-func (s *overSweep) judge(k int) {
+// judgeOverride records item k when a rule of the other kind outranks it
+// wherever it matches. Such a rule matches every URL the item matches, so
+// its literal prefix is a prefix of the item's: it is in an entry on the
+// stack.
+func (s *redSweep) judgeOverride(k int) {
 	m := s.m
 	it := s.at(k)
 	r := &m.rules[it.rule]
@@ -166,29 +144,36 @@ func (s *overSweep) judge(k int) {
 	}
 	other := 1 - it.kind
 	pat := m.pat(r)
+	mask := patternBytes(pat)
 	tries := 0
 	for a := len(s.stack) - 1; a >= 0; a-- {
 		e := &s.stack[a]
-		if e.longest[other] < need {
+		if e.over.longest[other] < need {
 			continue
 		}
-		for _, c := range s.cands[e.cands[other][0]:e.cands[other][1]] {
-			qi := s.at(int(c))
-			if qi.prio < need {
+		for _, c := range s.overCands[e.over.cands[other][0]:e.over.cands[other][1]] {
+			if c.prio < need {
 				break
 			}
 			if tries++; tries > maxOverTries {
 				return
 			}
-			q := &m.rules[qi.rule]
-			qpat := m.pat(q)
+			if c.mask&^mask != 0 {
+				continue // q needs a byte r lacks
+			}
+			q := &m.rules[s.at(int(c.k)).rule]
+			if q.group != r.group && !m.groups[r.group].merged {
+				continue
+			}
+			// Both start with the entry's literal prefix.
+			qpat, at := m.pat(q), len(e.lit)
+			if !patternCovers(qpat[at:], pat[at:]) || !s.readWith(q, r) {
+				continue
+			}
 			if bytes.Equal(qpat, pat) && m.groups[q.group].set == m.groups[r.group].set {
 				continue // conflicting-rules
 			}
-			if !s.readWith(q, r) || !patternCovers(qpat, pat) {
-				continue
-			}
-			s.report(q, r)
+			s.found.overridden = append(s.found.overridden, [2]*comparedRule{q, r})
 			return
 		}
 	}
@@ -197,16 +182,16 @@ func (s *overSweep) judge(k int) {
 // readWith reports whether every targeted longest-match profile that
 // reads rule r also reads rule q for every crawler that reads r: in the
 // same group, or in one that names every crawler r's group names.
-func (s *overSweep) readWith(q, r *comparedRule) bool {
+func (s *redSweep) readWith(q, r *comparedRule) bool {
 	m := s.m
-	if s.pass.Targeted(match.Google) && !namesAll(m.google, q.group, r.group) {
+	if s.pass.Targeted(match.Google) && m.groups[q.group].set != m.groups[r.group].set && !namesAll(m.google, q.group, r.group) {
 		return false
 	}
-	if s.rfc != nil && r.exact >= 0 && (q.exact < 0 || !namesAll(s.rfc, q.exact, r.exact)) {
+	if l := s.rfcLayout; l != nil && r.exact >= 0 && (q.exact < 0 || !namesAll(l, q.exact, r.exact)) {
 		return false
 	}
-	if s.yandex != nil && r.yandex >= 0 && !r.yandexDrop &&
-		(q.yandex < 0 || q.yandexDrop || !namesAll(s.yandex, q.yandex, r.yandex)) {
+	if l := s.yandexLayout; l != nil && r.yandex >= 0 && !r.yandexDrop &&
+		(q.yandex < 0 || q.yandexDrop || !namesAll(l, q.yandex, r.yandex)) {
 		return false
 	}
 	return true
@@ -235,10 +220,9 @@ func namesAll(l *match.Layout, h, g int32) bool {
 	return true
 }
 
-// report reports rule r, which rule q outranks wherever it matches, saying
-// which crawlers follow q there.
-func (s *overSweep) report(q, r *comparedRule) {
-	m, pass := s.m, s.pass
+// reportOverridden reports rule r, which rule q outranks wherever it
+// matches, saying which crawlers follow q there.
+func reportOverridden(pass *lint.Pass, m *comparison, q, r *comparedRule) {
 	f := m.f
 	lq, lr := &f.Lines[q.line], &f.Lines[r.line]
 	verb, decides := "blocks nothing", "keeps those URLs allowed"
@@ -256,7 +240,7 @@ func (s *overSweep) report(q, r *comparedRule) {
 	// Google also reads an index.html Allow as allowing its directory,
 	// which q need not cover.
 	google := pass.Targeted(match.Google)
-	googleKeeps := google && r.indexHTML && !s.coversDir(q, r)
+	googleKeeps := google && r.indexHTML && !coversDir(m, q, r)
 	readers := targetsWhere(pass, func(p *match.Profile) bool {
 		return p != match.Legacy && !(p == match.Google && googleKeeps)
 	})
@@ -282,9 +266,9 @@ func (s *overSweep) report(q, r *comparedRule) {
 
 // coversDir reports whether Disallow q also outranks Google's extra Allow
 // of index.html rule r, its directory ("dir/$").
-func (s *overSweep) coversDir(q, r *comparedRule) bool {
-	pat := s.m.pat(r)
+func coversDir(m *comparison, q, r *comparedRule) bool {
+	pat := m.pat(r)
 	dir := append(slices.Clone(pat[:bytes.LastIndexByte(pat, '/')+1]), '$')
-	qpat := s.m.pat(q)
+	qpat := m.pat(q)
 	return len(qpat) > len(dir) && patternCovers(qpat, dir)
 }

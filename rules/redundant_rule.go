@@ -97,6 +97,9 @@ type redEntry struct {
 	// entries have none for a given group, and one test says so.
 	groups   uint64
 	own, sub [2]prioSpan
+	// over holds, for overridden-rule, the entry's rules that may
+	// outrank others, by kind.
+	over overEntry
 }
 
 func runRedundantRule(pass *lint.Pass) {
@@ -104,23 +107,47 @@ func runRedundantRule(pass *lint.Pass) {
 	if m == nil {
 		return
 	}
+	if d := m.deadRules(pass); d != nil {
+		for _, f := range d.redundant {
+			reportRedundant(pass, m, f[0], f[1])
+		}
+	}
+}
+
+// deadFindings are the rules redundant-rule and overridden-rule report,
+// each with the rule that makes it dead: one sweep finds both.
+type deadFindings struct {
+	redundant, overridden [][2]*comparedRule
+}
+
+// deadRules returns the rules that a broader rule of the same kind covers
+// and those a rule of the other kind outranks, found once a run by one
+// sweep over the sorted view (the passes of a run have the same targets),
+// or nil when the proofs do not hold for the file.
+func (c *comparison) deadRules(pass *lint.Pass) *deadFindings {
+	c.deadOnce.Do(func() { c.dead = findDeadRules(pass, c) })
+	return c.dead
+}
+
+func findDeadRules(pass *lint.Pass, m *comparison) *deadFindings {
 	rfc := pass.Targeted(match.RFC9309) || pass.Targeted(match.Bing) || pass.Targeted(match.Yandex)
 	if rfc && m.googleOnly {
 		// Lines only Google reads as rules or user-agents group the file
-		// differently for the others; the proof does not carry over.
-		return
+		// differently for the others; the proofs do not carry over.
+		return nil
 	}
-	s := &redSweep{pass: pass, m: m, rfc: rfc}
+	s := &redSweep{pass: pass, m: m, rfc: rfc, found: &deadFindings{}}
 	// First-match parsers read one group: a broader rule in another
 	// covers nothing for them.
-	if s.merging = !pass.Targeted(match.Legacy); s.merging {
-		if pass.Targeted(match.RFC9309) || pass.Targeted(match.Bing) {
-			s.rfcLayout = pass.Layout(match.RFC9309)
-		}
-		if pass.Targeted(match.Yandex) {
-			s.yandexLayout = pass.Layout(match.Yandex)
-		}
+	s.merging = !pass.Targeted(match.Legacy)
+	if pass.Targeted(match.RFC9309) || pass.Targeted(match.Bing) {
+		s.rfcLayout = pass.Layout(match.RFC9309)
 	}
+	if pass.Targeted(match.Yandex) {
+		s.yandexLayout = pass.Layout(match.Yandex)
+	}
+	// Only first-match readers: rule-order speaks for them.
+	s.longest = pass.Targeted(match.Google) || rfc
 	s.items, s.order = m.sorted()
 	if rfc {
 		s.divergent = make([][2]prioSpan, m.clusters)
@@ -138,6 +165,7 @@ func runRedundantRule(pass *lint.Pass) {
 	}
 	s.sweep()
 	s.flush()
+	return s.found
 }
 
 type redSweep struct {
@@ -156,8 +184,16 @@ type redSweep struct {
 	// the targeted profiles that group lines differently from Google.
 	merging                 bool
 	rfcLayout, yandexLayout *match.Layout
-	// found are the rules found redundant, each with its broader rule.
-	found [][2]*comparedRule
+	// longest is true when a longest-match profile is targeted, for
+	// which overridden-rule judges rules.
+	longest bool
+	// overCands holds the entries' rules that may outrank others (see
+	// overEntry.cands).
+	overCands []overCand
+	// redundant are the rules found redundant, each with its broader
+	// rule, before flush sorts them out; found holds what is reported.
+	redundant [][2]*comparedRule
+	found     *deadFindings
 }
 
 // flush reports the rules found. Each can go alone, but deleting all the
@@ -175,7 +211,7 @@ func (s *redSweep) flush() {
 			(*n)[g]++
 		}
 	}
-	for _, f := range s.found {
+	for _, f := range s.redundant {
 		r := f[1]
 		count(&google, len(m.groups), r.group)
 		if s.rfcLayout != nil {
@@ -188,13 +224,13 @@ func (s *redSweep) flush() {
 	emptied := func(n []int, l *match.Layout, g int32) bool {
 		return n != nil && g >= 0 && n[g] == len(l.GroupRules(int(g)))
 	}
-	for _, f := range s.found {
+	for _, f := range s.redundant {
 		q, r := f[0], f[1]
 		if q.group != r.group && (emptied(google, m.google, r.group) ||
 			emptied(rfc, s.rfcLayout, r.exact) || emptied(yandex, s.yandexLayout, r.yandex)) {
 			continue
 		}
-		s.report(q, r)
+		s.found.redundant = append(s.found.redundant, f)
 	}
 }
 
@@ -206,7 +242,7 @@ func (s *redSweep) flush() {
 // are.
 func (s *redSweep) mergedWith(q, r *comparedRule) bool {
 	m := s.m
-	if !namesAll(m.google, q.group, r.group) || m.groupRules(r.group) < 2 {
+	if m.groups[q.group].set != m.groups[r.group].set && !namesAll(m.google, q.group, r.group) || m.groupRules(r.group) < 2 {
 		return false
 	}
 	if l := s.rfcLayout; l != nil && r.exact >= 0 &&
@@ -240,11 +276,8 @@ func (s *redSweep) span(it *sortedRule) prioSpan {
 func (s *redSweep) sweep() {
 	for i := 0; i < len(s.order); {
 		it := s.at(i)
-		j := i + 1
+		j := s.m.run(i)
 		lit := s.lit(it)
-		for j < len(s.order) && s.at(j).cluster == it.cluster && bytes.Equal(s.lit(s.at(j)), lit) {
-			j++
-		}
 		for len(s.stack) > 0 {
 			top := &s.stack[len(s.stack)-1]
 			if s.at(top.from).cluster == it.cluster && bytes.HasPrefix(lit, top.lit) {
@@ -268,7 +301,15 @@ func (s *redSweep) sweep() {
 				return cmp.Compare(s.m.rules[s.at(int(a)).rule].group, s.m.rules[s.at(int(b)).rule].group)
 			})
 		}
+		if s.longest {
+			s.overEntry(&e.over, i, j)
+		}
 		s.stack = append(s.stack, e)
+		if s.longest && len(s.stack) <= maxRedDepth {
+			for k := i; k < j; k++ {
+				s.judgeOverride(k)
+			}
+		}
 		i = j
 	}
 	for len(s.stack) > 0 {
@@ -338,7 +379,7 @@ func (s *redSweep) judge(e *redEntry) {
 			blocked = true
 		}
 		if !blocked {
-			s.found = append(s.found, [2]*comparedRule{q, r})
+			s.redundant = append(s.redundant, [2]*comparedRule{q, r})
 		}
 	}
 }
@@ -377,11 +418,13 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 				return q
 			}
 		}
-		if !s.merging {
+		// Few rules have a broader one in another group: the search is
+		// short, and skipped when the entry's rules are all of r's group.
+		if !s.merging || !m.groups[r.group].merged || x.groups == 1<<(r.group&63) {
 			return nil
 		}
 		for n, k := range cs {
-			if n == maxRedTries {
+			if n == maxRedTries/4 {
 				break
 			}
 			c := s.at(int(k))
@@ -404,8 +447,8 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 	return nil, 0
 }
 
-func (s *redSweep) report(q, r *comparedRule) {
-	f := s.m.f
+func reportRedundant(pass *lint.Pass, m *comparison, q, r *comparedRule) {
+	f := m.f
 	lq, lr := &f.Lines[q.line], &f.Lines[r.line]
 	where := ""
 	if q.group != r.group {
@@ -419,7 +462,7 @@ func (s *redSweep) report(q, r *comparedRule) {
 		msg = fmt.Sprintf("%s blocks nothing that %s on %s%s does not already block, and no Allow rule lies between them: "+
 			"deleting it changes no crawler's verdict", ruleText(f, lr), ruleText(f, lq), lineRef(q.line), where)
 	}
-	s.pass.Report(directiveSpan(lr), msg,
+	pass.Report(directiveSpan(lr), msg,
 		lint.WithRelated(directiveSpan(lq), "the broader rule"),
-		lint.WithFix(lint.Fix{Title: "Delete the redundant rule", Safe: !s.m.pastLimit, Edits: []lint.Edit{deleteLine(f, int(r.line))}}))
+		lint.WithFix(lint.Fix{Title: "Delete the redundant rule", Safe: !m.pastLimit, Edits: []lint.Edit{deleteLine(f, int(r.line))}}))
 }
