@@ -401,6 +401,8 @@ type sortedRule struct {
 	cluster      int32
 	kind         int32 // 0 Disallow, 1 Allow
 	literal      bool
+	// star is true when a '*' ends the literal prefix.
+	star bool
 	// extra marks Google's extra "dir/$" Allow of an index.html rule.
 	extra bool
 }
@@ -433,7 +435,8 @@ func (c *comparison) sort() {
 		lit, literal := literalPrefix(pat)
 		cl := c.groups[r.group].cluster
 		c.items = append(c.items, sortedRule{prio: int32(len(pat)), rfcPrio: r.rfcLen,
-			rule: int32(k), litLen: int32(len(lit)), cluster: cl, kind: kindIndex(r.allow), literal: literal})
+			rule: int32(k), litLen: int32(len(lit)), cluster: cl, kind: kindIndex(r.allow), literal: literal,
+			star: len(lit) < len(pat) && pat[len(lit)] == '*'})
 		if r.indexHTML {
 			p := c.google.Rules[k].DirPriority // "dir/$"
 			c.items = append(c.items, sortedRule{prio: p, rfcPrio: p,

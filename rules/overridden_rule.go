@@ -107,12 +107,11 @@ func (s *redSweep) overEntry(e *overEntry, i, j int) {
 			// without is a literal prefix of the rule's, no longer than
 			// the rule, and ties only with a twin.
 			c := s.at(k)
-			if c.kind != kind || c.extra || c.literal || !m.rules[c.rule].clean {
+			if c.kind != kind || !c.star || c.extra || !m.rules[c.rule].clean {
 				continue
 			}
-			if pat := m.pat(&m.rules[c.rule]); pat[c.litLen] == '*' {
-				s.overCands = append(s.overCands, overCand{int32(k), c.prio, patternBytes(pat[c.litLen:])})
-			}
+			pat := m.pat(&m.rules[c.rule])
+			s.overCands = append(s.overCands, overCand{int32(k), c.prio, patternBytes(pat[c.litLen:])})
 		}
 		cs := s.overCands[from:]
 		if len(cs) > 1 {
@@ -144,7 +143,7 @@ func (s *redSweep) judgeOverride(k int) {
 	}
 	other := 1 - it.kind
 	pat := m.pat(r)
-	mask := patternBytes(pat)
+	var mask uint64 // patternBytes(pat), once a candidate asks
 	tries := 0
 	for a := len(s.stack) - 1; a >= 0; a-- {
 		e := &s.stack[a]
@@ -157,6 +156,9 @@ func (s *redSweep) judgeOverride(k int) {
 			}
 			if tries++; tries > maxOverTries {
 				return
+			}
+			if tries == 1 {
+				mask = patternBytes(pat)
 			}
 			if c.mask&^mask != 0 {
 				continue // q needs a byte r lacks

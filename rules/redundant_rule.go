@@ -239,21 +239,35 @@ func (s *redSweep) flush() {
 // group names every crawler r's group names, so Google, Bing and RFC 9309
 // parsers merge it with r's and Yandex selects it with r's. r's group
 // must keep another rule, so that deleting r leaves the groups as they
-// are.
+// are (see keepsGroups).
 func (s *redSweep) mergedWith(q, r *comparedRule) bool {
 	m := s.m
-	if m.groups[q.group].set != m.groups[r.group].set && !namesAll(m.google, q.group, r.group) || m.groupRules(r.group) < 2 {
+	if m.groups[q.group].set != m.groups[r.group].set && !namesAll(m.google, q.group, r.group) {
 		return false
 	}
-	if l := s.rfcLayout; l != nil && r.exact >= 0 &&
-		(q.exact < 0 || !namesAll(l, q.exact, r.exact) || len(l.GroupRules(int(r.exact))) < 2) {
+	if l := s.rfcLayout; l != nil && r.exact >= 0 && (q.exact < 0 || !namesAll(l, q.exact, r.exact)) {
 		return false
 	}
 	if l := s.yandexLayout; l != nil && r.yandex >= 0 && !r.yandexDrop &&
-		(q.yandex < 0 || q.yandexDrop || !namesAll(l, q.yandex, r.yandex) || len(l.GroupRules(int(r.yandex))) < 2) {
+		(q.yandex < 0 || q.yandexDrop || !namesAll(l, q.yandex, r.yandex)) {
 		return false
 	}
 	return true
+}
+
+// keepsGroups reports whether rule r's group keeps another rule in every
+// targeted profile's reading, so that deleting r leaves the groups as
+// they are: the condition for a broader rule in another group to cover
+// it (see mergedWith).
+func (s *redSweep) keepsGroups(r *comparedRule) bool {
+	if s.m.groupRules(r.group) < 2 {
+		return false
+	}
+	if l := s.rfcLayout; l != nil && r.exact >= 0 && len(l.GroupRules(int(r.exact))) < 2 {
+		return false
+	}
+	l := s.yandexLayout
+	return l == nil || r.yandex < 0 || len(l.GroupRules(int(r.yandex))) >= 2
 }
 
 // lit returns the literal prefix of item it's pattern.
@@ -390,6 +404,7 @@ func (s *redSweep) judge(e *redEntry) {
 // with wildcards, a rule equal to its literal prefix counts.
 func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*comparedRule, int32) {
 	m := s.m
+	across := s.merging && m.groups[r.group].merged && s.keepsGroups(r)
 	try := func(x *redEntry) *comparedRule {
 		cs := s.cands[x.cfrom:x.cto]
 		if x.groups&(1<<(r.group&63)) != 0 {
@@ -420,7 +435,7 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 		}
 		// Few rules have a broader one in another group: the search is
 		// short, and skipped when the entry's rules are all of r's group.
-		if !s.merging || !m.groups[r.group].merged || x.groups == 1<<(r.group&63) {
+		if !across || x.groups == 1<<(r.group&63) {
 			return nil
 		}
 		for n, k := range cs {
