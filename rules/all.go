@@ -58,6 +58,7 @@ var all = []*lint.Rule{
 	DuplicateRule,
 	ConflictingRules,
 	RedundantRule,
+	OverriddenRule,
 	RuleOrder,
 	EmptyDisallowMixed,
 	PrefixMatch,

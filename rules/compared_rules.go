@@ -14,7 +14,7 @@ import (
 
 // comparison sets a file's rules side by side for the rules that compare
 // rules with each other (duplicate-rule, conflicting-rules, redundant-rule,
-// rule-order): the rules Google reads, in its groups, with the group each
+// overridden-rule, rule-order): the rules Google reads, in its groups, with the group each
 // other profile reads them in, which groups name the same crawlers, and
 // views built on first use. It reads the groups from the profiles'
 // layouts (match.Layout), the one reading of groups, and is shared by the
@@ -44,12 +44,22 @@ type comparison struct {
 	sortOnce sync.Once
 	items    []sortedRule
 	order    []int32
+	// runEnd is, for each position in order, the end of the run of items
+	// from the same cluster with the same literal prefix that holds it:
+	// the sweeps take a run at a time, and comparing the prefixes once
+	// here saves each sweep reading them all again.
+	runEnd []int32
 
 	// twins is, by rule, the earlier rule of the same kind and pattern for
 	// the same set of crawlers, and the earlier rule of the other kind and
 	// the same pattern and set, or -1; built on first use (see twinsOf).
 	twinsOnce sync.Once
 	twins     [][2]int32
+
+	// dead is what redundant-rule and overridden-rule report, found on
+	// first use (see deadRules).
+	deadOnce sync.Once
+	dead     *deadFindings
 }
 
 // comparedRule is a rule line inside a Google group.
@@ -90,6 +100,13 @@ type comparedGroup struct {
 	// read by the same crawlers. cluster numbers the groups that share a
 	// token, directly or not: no crawler reads groups of two clusters.
 	set, cluster int32
+	// merged is true when another group names every token this one
+	// names, so that every crawler reading this group also reads that
+	// one: the rules that compare rules across groups look no further
+	// when it is false. RFC 9309 parsers and Yandex read the same
+	// user-agent lines as finer tokens, if anything, so it holds for them
+	// only if it holds for Google.
+	merged bool
 }
 
 // comparedRules returns the comparison for a rule that compares rules with
@@ -113,7 +130,7 @@ func comparedRules(pass *lint.Pass) *comparison {
 			if pass.Runs("duplicate-rule") || pass.Runs("conflicting-rules") {
 				go c.twinsOnce.Do(c.findTwins)
 			}
-			if pass.Runs("redundant-rule") || pass.Runs("rule-order") {
+			if pass.Runs("redundant-rule") || pass.Runs("overridden-rule") || pass.Runs("rule-order") {
 				go c.sortOnce.Do(c.sort)
 			}
 		}
@@ -251,6 +268,7 @@ func (c *comparison) numberGroups() {
 			}
 		}
 	}
+	c.markMerged(sets)
 	ids := map[int32]int32{}
 	for g := range c.groups {
 		root := find(int32(g))
@@ -262,6 +280,56 @@ func (c *comparison) numberGroups() {
 		c.groups[g].cluster = id
 	}
 	c.clusters = len(ids)
+}
+
+// markMerged sets comparedGroup.merged, given the sets of tokens (each a
+// key of sorted token numbers) and their numbers: a group is merged when
+// its set is another group's too, or another set holds it.
+func (c *comparison) markMerged(sets map[string]int32) {
+	tokens := make([][]int32, len(sets))
+	withToken := map[int32][]int32{}
+	for key, id := range sets {
+		for i := 0; i+4 <= len(key); i += 4 {
+			tokens[id] = append(tokens[id], int32(binary.LittleEndian.Uint32([]byte(key[i:i+4]))))
+		}
+		for _, t := range tokens[id] {
+			withToken[t] = append(withToken[t], id)
+		}
+	}
+	merged := make([]bool, len(sets))
+	for id, ts := range tokens {
+		if len(ts) == 0 {
+			continue
+		}
+		for _, u := range withToken[ts[0]] {
+			if u != int32(id) && subsetSorted(ts, tokens[u]) {
+				merged[id] = true
+				break
+			}
+		}
+	}
+	count := make([]int, len(sets))
+	for g := range c.groups {
+		count[c.groups[g].set]++
+	}
+	for g := range c.groups {
+		set := c.groups[g].set
+		c.groups[g].merged = count[set] > 1 || merged[set]
+	}
+}
+
+// subsetSorted reports whether every element of sorted a is in sorted b.
+func subsetSorted(a, b []int32) bool {
+	j := 0
+	for _, x := range a {
+		for j < len(b) && b[j] < x {
+			j++
+		}
+		if j == len(b) || b[j] != x {
+			return false
+		}
+	}
+	return true
 }
 
 // agents returns the crawler tokens Google reads in group g's user-agent
@@ -333,6 +401,8 @@ type sortedRule struct {
 	cluster      int32
 	kind         int32 // 0 Disallow, 1 Allow
 	literal      bool
+	// star is true when a '*' ends the literal prefix.
+	star bool
 	// extra marks Google's extra "dir/$" Allow of an index.html rule.
 	extra bool
 }
@@ -343,11 +413,16 @@ func (c *comparison) lit(it *sortedRule) []byte { return c.pat(&c.rules[it.rule]
 // sorted returns the items of the rules that can match (their patterns
 // start with '/' or '*'), and their order by cluster, then literal prefix:
 // every prefix of a literal prefix comes before it, and the prefixes that
-// extend it right after it. redundant-rule and rule-order both walk it.
+// extend it right after it. redundant-rule, overridden-rule and rule-order
+// walk it.
 func (c *comparison) sorted() ([]sortedRule, []int32) {
 	c.sortOnce.Do(c.sort)
 	return c.items, c.order
 }
+
+// run returns the end of the run of equal literal prefixes in the same
+// cluster that starts at position i of the sorted order.
+func (c *comparison) run(i int) int { return int(c.runEnd[i]) }
 
 func (c *comparison) sort() {
 	c.items = make([]sortedRule, 0, len(c.rules)+len(c.rules)/8)
@@ -360,7 +435,8 @@ func (c *comparison) sort() {
 		lit, literal := literalPrefix(pat)
 		cl := c.groups[r.group].cluster
 		c.items = append(c.items, sortedRule{prio: int32(len(pat)), rfcPrio: r.rfcLen,
-			rule: int32(k), litLen: int32(len(lit)), cluster: cl, kind: kindIndex(r.allow), literal: literal})
+			rule: int32(k), litLen: int32(len(lit)), cluster: cl, kind: kindIndex(r.allow), literal: literal,
+			star: len(lit) < len(pat) && pat[len(lit)] == '*'})
 		if r.indexHTML {
 			p := c.google.Rules[k].DirPriority // "dir/$"
 			c.items = append(c.items, sortedRule{prio: p, rfcPrio: p,
@@ -384,6 +460,17 @@ func (c *comparison) sort() {
 		c.order[k] = int32(k)
 	}
 	sortLiterals(c.order, c.clusters, func(k int32) int32 { return c.items[k].cluster }, lits)
+	c.runEnd = make([]int32, len(c.order))
+	end := int32(len(c.order))
+	for i := len(c.order) - 1; i >= 0; i-- {
+		if i+1 < len(c.order) {
+			a, b := &c.items[c.order[i]], &c.items[c.order[i+1]]
+			if a.cluster != b.cluster || !bytes.Equal(c.lit(a), c.lit(b)) {
+				end = int32(i + 1)
+			}
+		}
+		c.runEnd[i] = end
+	}
 }
 
 // literalPrefix returns the part of a pattern before its first '*',

@@ -26,19 +26,21 @@ import (
 // rule's literal prefix must be a prefix of the rule's, or start with it:
 // the check looks for every such rule in the group's cluster (all groups
 // that share a crawler), under Google's and RFC 9309's priorities. For
-// first-match readers (legacy), the broader rule must come first. The
-// broader rule must be read wherever the rule is: in the same group for
-// RFC 9309 parsers and Bing, and for Yandex, whose groups also end at a
-// blank line, in the same one of those. Yandex merges the groups whose
-// values are the longest contained in a robot's name; the check takes
-// those to be groups with the same value, which share a cluster.
+// first-match readers (legacy), the broader rule must come first, in the
+// same group. The broader rule must be read wherever the rule is: in the
+// same group for RFC 9309 parsers and Bing, and for Yandex, whose groups
+// also end at a blank line, in the same one of those; or, but for
+// first-match readers, which read one group, in a group that names every
+// crawler the rule's group names (see mergedWith), which Google, Bing and
+// RFC 9309 parsers merge with it and Yandex selects with it.
 var RedundantRule = &lint.Rule{
 	Name:    "redundant-rule",
 	Summary: "an Allow or Disallow rule that a broader rule already covers",
 	Doc: lint.Doc{
 		What: "Reports an Allow or Disallow rule that changes no crawler's verdict because a broader rule of the same " +
-			"kind in its group already matches every URL it matches, and no rule of the other kind lies between " +
-			"them: `Disallow: /admin/users/` under `Disallow: /admin/`.",
+			"kind already matches every URL it matches, and no rule of the other kind lies between them: " +
+			"`Disallow: /admin/users/` under `Disallow: /admin/`. The broader rule may be in the same group, or in " +
+			"another group that names the same crawlers, which crawlers merge with it.",
 		Why: "Crawlers that take the most specific rule reach the same verdict with or without it, and parsers that " +
 			"take the first matching rule never reach it. A dead rule suggests a distinction the file does not " +
 			"make, and is easily mistaken for one that matters when the broader rule is edited.",
@@ -47,9 +49,10 @@ var RedundantRule = &lint.Rule{
 		FixSafety: "Deleting the rule is safe (applied by `--fix`): the rule is reported only when every crawler you " +
 			"target reaches the same verdicts without it. The broader rule matches every URL it matches; no rule " +
 			"of the other kind has a length between the two, under Google's or RFC 9309's reading, that could " +
-			"make the difference; each crawler reads the broader rule in the same group as this one; and for " +
-			"first-match parsers (the `legacy` profile) the broader rule comes first. It is unsafe (applied only " +
-			"with `--unsafe-fixes`) in a file larger than 500 KiB, where deleting a line moves the point crawlers " +
+			"make the difference; each crawler reads the broader rule wherever it reads this one, in the same group " +
+			"or in a merged group for the same crawlers, and this rule's group keeps another rule; and for " +
+			"first-match parsers (the `legacy` profile) the broader rule comes first, in the same group. It is " +
+			"unsafe (applied only with `--unsafe-fixes`) in a file larger than 500 KiB, where deleting a line moves the point crawlers " +
 			"stop reading.",
 	},
 	Flagged:  "User-agent: *\nDisallow: /admin/\nDisallow: /admin/users/\n",
@@ -94,6 +97,9 @@ type redEntry struct {
 	// entries have none for a given group, and one test says so.
 	groups   uint64
 	own, sub [2]prioSpan
+	// over holds, for overridden-rule, the entry's rules that may
+	// outrank others, by kind.
+	over overEntry
 }
 
 func runRedundantRule(pass *lint.Pass) {
@@ -101,13 +107,47 @@ func runRedundantRule(pass *lint.Pass) {
 	if m == nil {
 		return
 	}
+	if d := m.deadRules(pass); d != nil {
+		for _, f := range d.redundant {
+			reportRedundant(pass, m, f[0], f[1])
+		}
+	}
+}
+
+// deadFindings are the rules redundant-rule and overridden-rule report,
+// each with the rule that makes it dead: one sweep finds both.
+type deadFindings struct {
+	redundant, overridden [][2]*comparedRule
+}
+
+// deadRules returns the rules that a broader rule of the same kind covers
+// and those a rule of the other kind outranks, found once a run by one
+// sweep over the sorted view (the passes of a run have the same targets),
+// or nil when the proofs do not hold for the file.
+func (c *comparison) deadRules(pass *lint.Pass) *deadFindings {
+	c.deadOnce.Do(func() { c.dead = findDeadRules(pass, c) })
+	return c.dead
+}
+
+func findDeadRules(pass *lint.Pass, m *comparison) *deadFindings {
 	rfc := pass.Targeted(match.RFC9309) || pass.Targeted(match.Bing) || pass.Targeted(match.Yandex)
 	if rfc && m.googleOnly {
 		// Lines only Google reads as rules or user-agents group the file
-		// differently for the others; the proof does not carry over.
-		return
+		// differently for the others; the proofs do not carry over.
+		return nil
 	}
-	s := &redSweep{pass: pass, m: m, rfc: rfc}
+	s := &redSweep{pass: pass, m: m, rfc: rfc, found: &deadFindings{}}
+	// First-match parsers read one group: a broader rule in another
+	// covers nothing for them.
+	s.merging = !pass.Targeted(match.Legacy)
+	if pass.Targeted(match.RFC9309) || pass.Targeted(match.Bing) {
+		s.rfcLayout = pass.Layout(match.RFC9309)
+	}
+	if pass.Targeted(match.Yandex) {
+		s.yandexLayout = pass.Layout(match.Yandex)
+	}
+	// Only first-match readers: rule-order speaks for them.
+	s.longest = pass.Targeted(match.Google) || rfc
 	s.items, s.order = m.sorted()
 	if rfc {
 		s.divergent = make([][2]prioSpan, m.clusters)
@@ -124,6 +164,8 @@ func runRedundantRule(pass *lint.Pass) {
 		}
 	}
 	s.sweep()
+	s.flush()
+	return s.found
 }
 
 type redSweep struct {
@@ -137,6 +179,95 @@ type redSweep struct {
 	divergent [][2]prioSpan
 	stack     []redEntry
 	cands     []int32
+	// merging is true when the broader rule may be in another group that
+	// crawlers read with the rule's (see mergedWith), with the layouts of
+	// the targeted profiles that group lines differently from Google.
+	merging                 bool
+	rfcLayout, yandexLayout *match.Layout
+	// longest is true when a longest-match profile is targeted, for
+	// which overridden-rule judges rules.
+	longest bool
+	// overCands holds the entries' rules that may outrank others (see
+	// overEntry.cands).
+	overCands []overCand
+	// redundant are the rules found redundant, each with its broader
+	// rule, before flush sorts them out; found holds what is reported.
+	redundant [][2]*comparedRule
+	found     *deadFindings
+}
+
+// flush reports the rules found. Each can go alone, but deleting all the
+// rules of a group, some for broader rules in other groups, would leave
+// its user-agent lines to join the next group: in such a group the rules
+// covered from another group are left out.
+func (s *redSweep) flush() {
+	m := s.m
+	var google, rfc, yandex []int
+	count := func(n *[]int, size int, g int32) {
+		if g >= 0 {
+			if *n == nil {
+				*n = make([]int, size)
+			}
+			(*n)[g]++
+		}
+	}
+	for _, f := range s.redundant {
+		r := f[1]
+		count(&google, len(m.groups), r.group)
+		if s.rfcLayout != nil {
+			count(&rfc, len(s.rfcLayout.Groups), r.exact)
+		}
+		if s.yandexLayout != nil {
+			count(&yandex, len(s.yandexLayout.Groups), r.yandex)
+		}
+	}
+	emptied := func(n []int, l *match.Layout, g int32) bool {
+		return n != nil && g >= 0 && n[g] == len(l.GroupRules(int(g)))
+	}
+	for _, f := range s.redundant {
+		q, r := f[0], f[1]
+		if q.group != r.group && (emptied(google, m.google, r.group) ||
+			emptied(rfc, s.rfcLayout, r.exact) || emptied(yandex, s.yandexLayout, r.yandex)) {
+			continue
+		}
+		s.found.redundant = append(s.found.redundant, f)
+	}
+}
+
+// mergedWith reports whether every targeted profile that reads rule r
+// reads rule q, in another group, for every crawler that reads r: q's
+// group names every crawler r's group names, so Google, Bing and RFC 9309
+// parsers merge it with r's and Yandex selects it with r's. r's group
+// must keep another rule, so that deleting r leaves the groups as they
+// are (see keepsGroups).
+func (s *redSweep) mergedWith(q, r *comparedRule) bool {
+	m := s.m
+	if m.groups[q.group].set != m.groups[r.group].set && !namesAll(m.google, q.group, r.group) {
+		return false
+	}
+	if l := s.rfcLayout; l != nil && r.exact >= 0 && (q.exact < 0 || !namesAll(l, q.exact, r.exact)) {
+		return false
+	}
+	if l := s.yandexLayout; l != nil && r.yandex >= 0 && !r.yandexDrop &&
+		(q.yandex < 0 || q.yandexDrop || !namesAll(l, q.yandex, r.yandex)) {
+		return false
+	}
+	return true
+}
+
+// keepsGroups reports whether rule r's group keeps another rule in every
+// targeted profile's reading, so that deleting r leaves the groups as
+// they are: the condition for a broader rule in another group to cover
+// it (see mergedWith).
+func (s *redSweep) keepsGroups(r *comparedRule) bool {
+	if s.m.groupRules(r.group) < 2 {
+		return false
+	}
+	if l := s.rfcLayout; l != nil && r.exact >= 0 && len(l.GroupRules(int(r.exact))) < 2 {
+		return false
+	}
+	l := s.yandexLayout
+	return l == nil || r.yandex < 0 || len(l.GroupRules(int(r.yandex))) >= 2
 }
 
 // lit returns the literal prefix of item it's pattern.
@@ -159,11 +290,8 @@ func (s *redSweep) span(it *sortedRule) prioSpan {
 func (s *redSweep) sweep() {
 	for i := 0; i < len(s.order); {
 		it := s.at(i)
-		j := i + 1
+		j := s.m.run(i)
 		lit := s.lit(it)
-		for j < len(s.order) && s.at(j).cluster == it.cluster && bytes.Equal(s.lit(s.at(j)), lit) {
-			j++
-		}
 		for len(s.stack) > 0 {
 			top := &s.stack[len(s.stack)-1]
 			if s.at(top.from).cluster == it.cluster && bytes.HasPrefix(lit, top.lit) {
@@ -187,7 +315,15 @@ func (s *redSweep) sweep() {
 				return cmp.Compare(s.m.rules[s.at(int(a)).rule].group, s.m.rules[s.at(int(b)).rule].group)
 			})
 		}
+		if s.longest {
+			s.overEntry(&e.over, i, j)
+		}
 		s.stack = append(s.stack, e)
+		if s.longest && len(s.stack) <= maxRedDepth {
+			for k := i; k < j; k++ {
+				s.judgeOverride(k)
+			}
+		}
 		i = j
 	}
 	for len(s.stack) > 0 {
@@ -257,7 +393,7 @@ func (s *redSweep) judge(e *redEntry) {
 			blocked = true
 		}
 		if !blocked {
-			s.report(q, r)
+			s.redundant = append(s.redundant, [2]*comparedRule{q, r})
 		}
 	}
 }
@@ -268,34 +404,48 @@ func (s *redSweep) judge(e *redEntry) {
 // with wildcards, a rule equal to its literal prefix counts.
 func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*comparedRule, int32) {
 	m := s.m
+	across := s.merging && m.groups[r.group].merged && s.keepsGroups(r)
 	try := func(x *redEntry) *comparedRule {
-		if x.groups&(1<<(r.group&63)) == 0 {
+		cs := s.cands[x.cfrom:x.cto]
+		if x.groups&(1<<(r.group&63)) != 0 {
+			k0 := 0
+			if len(cs) > 8 {
+				k0, _ = slices.BinarySearchFunc(cs, r.group, func(k, g int32) int { return cmp.Compare(m.rules[s.at(int(k)).rule].group, g) })
+			}
+			for n, k := range cs[k0:] {
+				if n == maxRedTries {
+					return nil // many rules of the group that do not serve: give up
+				}
+				c := s.at(int(k))
+				q := &m.rules[c.rule]
+				if q.group != r.group {
+					if q.group > r.group {
+						break
+					}
+					continue
+				}
+				if c.kind != it.kind || c.rule == it.rule || !m.sameReaders(s.pass, q, r) {
+					continue
+				}
+				if s.pass.Targeted(match.Legacy) && q.line > r.line {
+					continue
+				}
+				return q
+			}
+		}
+		// Few rules have a broader one in another group: the search is
+		// short, and skipped when the entry's rules are all of r's group.
+		if !across || x.groups == 1<<(r.group&63) {
 			return nil
 		}
-		cs := s.cands[x.cfrom:x.cto]
-		k0 := 0
-		if len(cs) > 8 {
-			k0, _ = slices.BinarySearchFunc(cs, r.group, func(k, g int32) int { return cmp.Compare(m.rules[s.at(int(k)).rule].group, g) })
-		}
-		for n, k := range cs[k0:] {
-			if n == maxRedTries {
-				return nil // many rules of the group that do not serve: give up
+		for n, k := range cs {
+			if n == maxRedTries/4 {
+				break
 			}
 			c := s.at(int(k))
-			q := &m.rules[c.rule]
-			if q.group != r.group {
-				if q.group > r.group {
-					break
-				}
-				continue
+			if q := &m.rules[c.rule]; q.group != r.group && c.kind == it.kind && s.mergedWith(q, r) {
+				return q
 			}
-			if c.kind != it.kind || c.rule == it.rule || !m.sameReaders(s.pass, q, r) {
-				continue
-			}
-			if s.pass.Targeted(match.Legacy) && q.line > r.line {
-				continue
-			}
-			return q
 		}
 		return nil
 	}
@@ -312,18 +462,22 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 	return nil, 0
 }
 
-func (s *redSweep) report(q, r *comparedRule) {
-	f := s.m.f
+func reportRedundant(pass *lint.Pass, m *comparison, q, r *comparedRule) {
+	f := m.f
 	lq, lr := &f.Lines[q.line], &f.Lines[r.line]
+	where := ""
+	if q.group != r.group {
+		where = " (in another group for the same crawlers, which they merge with this one)"
+	}
 	var msg string
 	if r.allow {
-		msg = fmt.Sprintf("%s allows nothing that %s on %s does not already allow, and no Disallow rule lies between them: "+
-			"deleting it changes no crawler's verdict", ruleText(f, lr), ruleText(f, lq), lineRef(q.line))
+		msg = fmt.Sprintf("%s allows nothing that %s on %s%s does not already allow, and no Disallow rule lies between them: "+
+			"deleting it changes no crawler's verdict", ruleText(f, lr), ruleText(f, lq), lineRef(q.line), where)
 	} else {
-		msg = fmt.Sprintf("%s blocks nothing that %s on %s does not already block, and no Allow rule lies between them: "+
-			"deleting it changes no crawler's verdict", ruleText(f, lr), ruleText(f, lq), lineRef(q.line))
+		msg = fmt.Sprintf("%s blocks nothing that %s on %s%s does not already block, and no Allow rule lies between them: "+
+			"deleting it changes no crawler's verdict", ruleText(f, lr), ruleText(f, lq), lineRef(q.line), where)
 	}
-	s.pass.Report(directiveSpan(lr), msg,
+	pass.Report(directiveSpan(lr), msg,
 		lint.WithRelated(directiveSpan(lq), "the broader rule"),
-		lint.WithFix(lint.Fix{Title: "Delete the redundant rule", Safe: !s.m.pastLimit, Edits: []lint.Edit{deleteLine(f, int(r.line))}}))
+		lint.WithFix(lint.Fix{Title: "Delete the redundant rule", Safe: !m.pastLimit, Edits: []lint.Edit{deleteLine(f, int(r.line))}}))
 }

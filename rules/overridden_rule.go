@@ -1,0 +1,276 @@
+package rules
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"slices"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
+)
+
+// OverriddenRule reports an Allow or Disallow rule that never decides a
+// URL because a rule of the other kind matches every URL it matches and
+// outranks it there: `Disallow: /blog` beside `Allow: /blog*`, which is
+// longer, or `Allow: /a` beside `Disallow: /*a`. Google, Bing, Yandex and
+// RFC 9309 parsers follow the longest matching pattern, the Allow on a
+// tie, so the line says one thing and crawlers do the other.
+//
+// The proof, for each longest-match profile targeted: the other rule
+// matches every URL the rule matches (patternCovers, exact when it says
+// so), its pattern is longer, or as long and an Allow, and every crawler
+// that reads the rule reads the other rule too: in the same group, or in
+// a group that names every crawler the rule's group names, which Google,
+// Bing and RFC 9309 parsers merge with it and Yandex selects with it.
+// Only rules every targeted profile reads as written are judged, so that
+// lengths and patterns are the same for all. An Allow that Google also
+// reads as allowing its directory (index.html) is judged for Google on
+// both patterns. An Allow and a Disallow of the same pattern for the same
+// crawlers are conflicting-rules' to report.
+var OverriddenRule = &lint.Rule{
+	Name:    "overridden-rule",
+	Summary: "an Allow or Disallow rule that a rule of the other kind always outranks",
+	Doc: lint.Doc{
+		What: "Reports an Allow or Disallow rule that never decides anything because a rule of the other kind " +
+			"matches every URL it matches and wins there: `Disallow: /blog` beside `Allow: /blog*`, or " +
+			"`Allow: /a` beside `Disallow: /*a`. Rules in two groups that name the same crawler count together, " +
+			"as crawlers merge such groups.",
+		Why: "Google, Bing, Yandex and RFC 9309 parsers follow the matching rule with the longest pattern, and " +
+			"the Allow when an Allow and a Disallow are as long. A rule that some longer rule of the other kind " +
+			"always overrides does nothing, so the file does not do what that line says: the URLs it was meant " +
+			"to block stay open, or those it was meant to open stay blocked.",
+		Instead: "Decide which rule you mean. To block `/blog` but allow the rest, keep `Disallow: /blog` and " +
+			"narrow the Allow (`Allow: /blog/public/`); if the other rule is right, delete this one.",
+	},
+	Flagged:  "User-agent: *\nDisallow: /blog\nAllow: /blog*\n",
+	Clean:    "User-agent: *\nDisallow: /blog\nAllow: /blog/public/\n",
+	Severity: lint.Warning,
+	Profiles: []*match.Profile{match.Google, match.RFC9309, match.Bing, match.Yandex},
+	Run:      runOverriddenRule,
+}
+
+// patternBytes returns a mask of the bytes of pattern other than '*' and '$',
+// folded into 64 bits.
+func patternBytes(pattern []byte) uint64 {
+	var m uint64
+	for _, c := range pattern {
+		if c != '*' && c != '$' {
+			m |= 1 << (c & 63)
+		}
+	}
+	return m
+}
+
+// maxOverTries bounds the rules of the other kind tried for one rule: a
+// file with thousands of wildcard rules for the same crawlers would
+// otherwise make the rule quadratic. Real files have a few dozen.
+const maxOverTries = 16
+
+// overEntry holds, for an entry of the sweep (redEntry), the rules that
+// may outrank others, by kind, longest first, in redSweep.overCands, and
+// the longest priority of each kind.
+type overEntry struct {
+	cands   [2][2]int // cands[kind] is overCands[cands[kind][0]:cands[kind][1]]
+	longest [2]int32
+}
+
+// overCand is a rule that may outrank others: its place in sorted order,
+// its priority, and patternBytes of its pattern past its literal prefix,
+// every one of which a rule it covers must hold.
+type overCand struct {
+	k, prio int32
+	mask    uint64
+}
+
+func runOverriddenRule(pass *lint.Pass) {
+	m := comparedRules(pass)
+	if m == nil {
+		return
+	}
+	if d := m.deadRules(pass); d != nil {
+		for _, f := range d.overridden {
+			reportOverridden(pass, m, f[0], f[1])
+		}
+	}
+}
+
+// overEntry fills in e with the rules of items i to j (one literal
+// prefix) that may outrank others.
+func (s *redSweep) overEntry(e *overEntry, i, j int) {
+	m := s.m
+	for kind := range int32(2) {
+		from := len(s.overCands)
+		for k := i; k < j; k++ {
+			// Only a pattern with a '*' can outrank a rule it covers: one
+			// without is a literal prefix of the rule's, no longer than
+			// the rule, and ties only with a twin.
+			c := s.at(k)
+			if c.kind != kind || !c.star || c.extra || !m.rules[c.rule].clean {
+				continue
+			}
+			pat := m.pat(&m.rules[c.rule])
+			s.overCands = append(s.overCands, overCand{int32(k), c.prio, patternBytes(pat[c.litLen:])})
+		}
+		cs := s.overCands[from:]
+		if len(cs) > 1 {
+			slices.SortFunc(cs, func(a, b overCand) int { return cmp.Compare(b.prio, a.prio) })
+		}
+		e.cands[kind] = [2]int{from, len(s.overCands)}
+		if len(cs) > 0 {
+			e.longest[kind] = cs[0].prio
+		}
+	}
+}
+
+// judgeOverride records item k when a rule of the other kind outranks it
+// wherever it matches. Such a rule matches every URL the item matches, so
+// its literal prefix is a prefix of the item's: it is in an entry on the
+// stack.
+func (s *redSweep) judgeOverride(k int) {
+	m := s.m
+	it := s.at(k)
+	r := &m.rules[it.rule]
+	if it.extra || !r.clean {
+		return
+	}
+	// A Disallow loses to an Allow as long; an Allow only to a longer
+	// Disallow.
+	need := it.prio
+	if r.allow {
+		need++
+	}
+	other := 1 - it.kind
+	pat := m.pat(r)
+	var mask uint64 // patternBytes(pat), once a candidate asks
+	tries := 0
+	for a := len(s.stack) - 1; a >= 0; a-- {
+		e := &s.stack[a]
+		if e.over.longest[other] < need {
+			continue
+		}
+		for _, c := range s.overCands[e.over.cands[other][0]:e.over.cands[other][1]] {
+			if c.prio < need {
+				break
+			}
+			if tries++; tries > maxOverTries {
+				return
+			}
+			if tries == 1 {
+				mask = patternBytes(pat)
+			}
+			if c.mask&^mask != 0 {
+				continue // q needs a byte r lacks
+			}
+			q := &m.rules[s.at(int(c.k)).rule]
+			if q.group != r.group && !m.groups[r.group].merged {
+				continue
+			}
+			// Both start with the entry's literal prefix.
+			qpat, at := m.pat(q), len(e.lit)
+			if !patternCovers(qpat[at:], pat[at:]) || !s.readWith(q, r) {
+				continue
+			}
+			if bytes.Equal(qpat, pat) && m.groups[q.group].set == m.groups[r.group].set {
+				continue // conflicting-rules
+			}
+			s.found.overridden = append(s.found.overridden, [2]*comparedRule{q, r})
+			return
+		}
+	}
+}
+
+// readWith reports whether every targeted longest-match profile that
+// reads rule r also reads rule q for every crawler that reads r: in the
+// same group, or in one that names every crawler r's group names.
+func (s *redSweep) readWith(q, r *comparedRule) bool {
+	m := s.m
+	if s.pass.Targeted(match.Google) && m.groups[q.group].set != m.groups[r.group].set && !namesAll(m.google, q.group, r.group) {
+		return false
+	}
+	if l := s.rfcLayout; l != nil && r.exact >= 0 && (q.exact < 0 || !namesAll(l, q.exact, r.exact)) {
+		return false
+	}
+	if l := s.yandexLayout; l != nil && r.yandex >= 0 && !r.yandexDrop &&
+		(q.yandex < 0 || q.yandexDrop || !namesAll(l, q.yandex, r.yandex)) {
+		return false
+	}
+	return true
+}
+
+// namesAll reports whether group h of l names every crawler token group g
+// names: a profile that merges the groups naming a crawler (Google, Bing,
+// RFC 9309) or selects every group with the longest value a crawler's
+// name holds (Yandex) then reads h wherever it reads g.
+func namesAll(l *match.Layout, h, g int32) bool {
+	if h == g {
+		return true
+	}
+	for _, a := range l.GroupAgents(int(g)) {
+		found := false
+		for _, b := range l.GroupAgents(int(h)) {
+			if b.Token == a.Token {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// reportOverridden reports rule r, which rule q outranks wherever it
+// matches, saying which crawlers follow q there.
+func reportOverridden(pass *lint.Pass, m *comparison, q, r *comparedRule) {
+	f := m.f
+	lq, lr := &f.Lines[q.line], &f.Lines[r.line]
+	verb, decides := "blocks nothing", "keeps those URLs allowed"
+	if r.allow {
+		verb, decides = "allows nothing", "keeps them blocked"
+	}
+	why := "its pattern is longer"
+	if len(m.pat(q)) == len(m.pat(r)) {
+		why = "an Allow wins a tie"
+	}
+	where := ""
+	if q.group != r.group {
+		where = " (in another group for the same crawlers, which they merge with this one)"
+	}
+	// Google also reads an index.html Allow as allowing its directory,
+	// which q need not cover.
+	google := pass.Targeted(match.Google)
+	googleKeeps := google && r.indexHTML && !coversDir(m, q, r)
+	readers := targetsWhere(pass, func(p *match.Profile) bool {
+		return p != match.Legacy && !(p == match.Google && googleKeeps)
+	})
+	if len(readers) == 0 {
+		return
+	}
+	for_ := ""
+	if googleKeeps || pass.Targeted(match.Legacy) {
+		for_ = " for " + prose.Join(prose.Readers(readers))
+	}
+	msg := fmt.Sprintf("%s %s%s: %s on %s%s matches every URL it matches and %s, as %s",
+		ruleText(f, lr), verb, for_, ruleText(f, lq), lineRef(q.line), where, decides, why)
+	if googleKeeps {
+		dir := m.pat(r)
+		dir = dir[:bytes.LastIndexByte(dir, '/')+1]
+		msg += "; Google still follows it for " + prose.Quote(dir) + ", which it also reads the rule as allowing"
+	}
+	if pass.Targeted(match.Legacy) {
+		msg += "; " + match.Legacy.Readers + " follow the first matching rule instead, and may read the two lines differently"
+	}
+	pass.Report(directiveSpan(lr), msg, lint.WithRelated(directiveSpan(lq), "the rule that wins"))
+}
+
+// coversDir reports whether Disallow q also outranks Google's extra Allow
+// of index.html rule r, its directory ("dir/$").
+func coversDir(m *comparison, q, r *comparedRule) bool {
+	pat := m.pat(r)
+	dir := append(slices.Clone(pat[:bytes.LastIndexByte(pat, '/')+1]), '$')
+	qpat := m.pat(q)
+	return len(qpat) > len(dir) && patternCovers(qpat, dir)
+}
