@@ -173,6 +173,34 @@ var defaultPatterns = func() (t [256][]segmentPattern) {
 	return t
 }()
 
+// defaultEndings holds, as bits indexed by a segment's last two bytes in
+// lower case, the endings some pattern of defaultPatterns under a byte
+// other than 0 allows: nearly every segment ends in a letter one of them
+// ends in, but few in two such letters, so most are turned down here by
+// one lookup.
+var defaultEndings = func() (t [1 << 16 / 64]uint64) {
+	for b := 1; b < 256; b++ {
+		for _, p := range defaultPatterns[b] {
+			last := p.parts[len(p.parts)-1]
+			for prev := 0; prev < 256; prev++ {
+				// A last part of one byte allows any byte before it.
+				if len(last) < 2 || last[len(last)-2] == byte(prev) {
+					k := prev<<8 | b
+					t[k/64] |= 1 << (k % 64)
+				}
+			}
+		}
+	}
+	return t
+}()
+
+// endsLikeDefault reports whether seg, of two bytes or more, ends in two
+// bytes some default pattern that is not open-ended ends in.
+func endsLikeDefault(seg []byte) bool {
+	k := int(lowerByte(seg[len(seg)-2]))<<8 | int(lowerByte(seg[len(seg)-1]))
+	return defaultEndings[k/64]&(1<<(k%64)) != 0
+}
+
 // openEndedFirst holds the first bytes of the default patterns that end
 // in '*' (`.env.*`, `id_rsa*`), which every segment would otherwise be
 // tried against.
@@ -249,30 +277,40 @@ func matchesAny(seg []byte, patterns []segmentPattern) (*segmentPattern, bool) {
 // a pattern matches, as a span of value, and what it discloses.
 func disclosedSegment(value []byte, extra, ignore []segmentPattern) (syntax.Span, string, bool) {
 	value = bytes.TrimSuffix(value, []byte("$"))
-	if q := bytes.IndexByte(value, '?'); q >= 0 {
-		value = value[:q]
-	}
-	for start := 0; start < len(value); {
-		end := bytes.IndexByte(value[start:], '/')
-		if end < 0 {
-			end = len(value)
-		} else {
-			end += start
+	// One pass over the value, up to a '?', finds its segments and their
+	// first '*': a file has many thousand values of a few short segments,
+	// where a search per segment costs more than the loop.
+	segStart, star := 0, -1
+	for end := 0; end <= len(value); end++ {
+		if end < len(value) && value[end] != '/' && value[end] != '?' {
+			if value[end] == '*' && star < 0 {
+				star = end
+			}
+			continue
 		}
 		// A segment with a wildcard names no place: `/*.sql$` keeps
 		// crawlers from any SQL file the site may serve, and `/*/*.git`
 		// from the clone URLs of public repositories. Only a final '*',
 		// which adds nothing to a prefix, is read past.
-		segStart, e := start, end
+		e := end
 		for e > segStart && value[e-1] == '*' {
 			e--
 		}
-		start = end + 1
 		seg := value[segStart:e]
-		if len(seg) == 0 || bytes.IndexByte(seg, '*') >= 0 {
+		span := syntax.Span{Start: segStart, End: end}
+		wild := star >= 0 && star < e
+		if end < len(value) && value[end] == '?' {
+			end = len(value)
+		}
+		segStart, star = end+1, -1
+		if len(seg) == 0 || wild {
 			continue
 		}
-		p, ok := matchesAny(seg, defaultPatterns[lowerByte(seg[len(seg)-1])])
+		var p *segmentPattern
+		ok := false
+		if len(seg) < 2 || endsLikeDefault(seg) {
+			p, ok = matchesAny(seg, defaultPatterns[lowerByte(seg[len(seg)-1])])
+		}
 		if !ok && openEndedFirst[lowerByte(seg[0])] {
 			p, ok = matchesAny(seg, defaultPatterns[0])
 		}
@@ -289,7 +327,7 @@ func disclosedSegment(value []byte, extra, ignore []segmentPattern) (syntax.Span
 		if p.kind >= 0 {
 			what = disclosures[p.kind].what
 		}
-		return syntax.Span{Start: segStart, End: end}, what, true
+		return span, what, true
 	}
 	return syntax.Span{}, "", false
 }
