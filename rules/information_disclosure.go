@@ -278,17 +278,26 @@ func matchesAny(seg []byte, patterns []segmentPattern) (*segmentPattern, bool) {
 	return nil, false
 }
 
+// segmentStop holds the bytes that end a segment or mark a wildcard in
+// one.
+var segmentStop = [256]bool{'/': true, '?': true, '*': true}
+
 // disclosedSegment returns the first path segment of a rule's value that
 // a pattern matches, as a span of value, and what it discloses.
 func disclosedSegment(value []byte, extra, ignore []segmentPattern) (syntax.Span, string, bool) {
-	value = bytes.TrimSuffix(value, []byte("$"))
+	if n := len(value); n > 0 && value[n-1] == '$' {
+		value = value[:n-1]
+	}
 	// One pass over the value, up to a '?', finds its segments and their
 	// first '*': a file has many thousand values of a few short segments,
 	// where a search per segment costs more than the loop.
 	segStart, star := 0, -1
 	for end := 0; end <= len(value); end++ {
-		if end < len(value) && value[end] != '/' && value[end] != '?' {
-			if value[end] == '*' && star < 0 {
+		for end < len(value) && !segmentStop[value[end]] {
+			end++
+		}
+		if end < len(value) && value[end] == '*' {
+			if star < 0 {
 				star = end
 			}
 			continue
@@ -319,7 +328,7 @@ func disclosedSegment(value []byte, extra, ignore []segmentPattern) (syntax.Span
 		if !ok && openEndedFirst[lowerByte(seg[0])] {
 			p, ok = matchesAny(seg, defaultPatterns[0])
 		}
-		if !ok {
+		if !ok && len(extra) > 0 {
 			p, ok = matchesAny(seg, extra)
 		}
 		if !ok {
