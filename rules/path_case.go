@@ -152,23 +152,27 @@ func wellKnownInCapitals(path []byte) bool {
 	return false
 }
 
-// hasCapital reports whether v holds a byte from 'A' to 'Z', looking at
-// eight bytes at a time.
-func hasCapital(v []byte) bool {
+// hasCapital reports whether v holds a byte from 'A' to 'Z'.
+func hasCapital(v []byte) bool { return hasByteIn(v, 'A', 'Z') }
+
+// hasByteIn reports whether v holds a byte from lo to hi, both ASCII
+// letters, looking at eight bytes at a time.
+func hasByteIn(v []byte, lo, hi byte) bool {
 	const ones, highs, lows = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
+	above, below := uint64(0x80-lo)*ones, uint64(0x7f-hi)*ones
 	i := 0
 	for ; i+8 <= len(v); i += 8 {
 		w := binary.LittleEndian.Uint64(v[i:])
 		// With the high bits cleared no byte carries into the next: a
-		// byte is at least 'A' when adding 0x80-'A' sets its high bit,
-		// and at most 'Z' when adding 0x7f-'Z' does not.
+		// byte is at least lo when adding 0x80-lo sets its high bit,
+		// and at most hi when adding 0x7f-hi does not.
 		y := w & lows
-		if (y+(0x80-'A')*ones)&^(y+(0x7f-'Z')*ones)&^w&highs != 0 {
+		if (y+above)&^(y+below)&^w&highs != 0 {
 			return true
 		}
 	}
 	for ; i < len(v); i++ {
-		if 'A' <= v[i] && v[i] <= 'Z' {
+		if lo <= v[i] && v[i] <= hi {
 			return true
 		}
 	}
@@ -186,6 +190,17 @@ const (
 // letterCase says whether path has capital letters, only small ones, or
 // no letters, leaving out the hexadecimal digits of percent-encoded bytes.
 func letterCase(path []byte) pathCase {
+	if bytes.IndexByte(path, '%') < 0 {
+		// No escapes, the common case: a look at eight bytes at a time
+		// for each kind of letter.
+		switch {
+		case hasCapital(path):
+			return caseUpper
+		case hasByteIn(path, 'a', 'z'):
+			return caseLower
+		}
+		return caseNone
+	}
 	c := caseNone
 	for i := 0; i < len(path); i++ {
 		switch b := path[i]; {
