@@ -44,7 +44,12 @@ func runPrefixMatch(pass *lint.Pass) {
 		return
 	}
 	f := c.f
-	total, slashes, candidates := 0, 0, false
+	// The rules that could be reported, found in the order of the file:
+	// the walk of the sorted view below then looks no further at the
+	// others, whose patterns and source it would reach in no order.
+	// Google reads such a path as written: the value is the pattern.
+	total, slashes, candidates := 0, 0, 0
+	candidate := make([]bool, len(c.rules))
 	for k := range c.rules {
 		pat := c.pat(&c.rules[k])
 		if len(pat) < 2 {
@@ -54,9 +59,12 @@ func runPrefixMatch(pass *lint.Pass) {
 		if pat[len(pat)-1] == '/' {
 			slashes++
 		}
-		candidates = candidates || prefixCandidate(pat)
+		if prefixCandidate(pat) && !pageName(pat) && bytes.Equal(pat, f.Text(c.google.Rules[k].Value())) {
+			candidate[k] = true
+			candidates++
+		}
 	}
-	if !candidates {
+	if candidates == 0 {
 		return
 	}
 	// Most rules end in '/': four in five of five or more others. Fewer
@@ -73,14 +81,10 @@ func runPrefixMatch(pass *lint.Pass) {
 	evidence := make(map[int32]string) // by rule
 	for i := 0; i < len(order); i++ {
 		it := &items[order[i]]
-		if it.extra || !it.literal {
+		if it.extra || !it.literal || !candidate[it.rule] {
 			continue
 		}
 		v := c.lit(it)
-		if !prefixCandidate(v) || pageName(v) ||
-			!bytes.Equal(v, f.Text(c.google.Rules[it.rule].Value())) {
-			continue
-		}
 		// The run of rules with this literal prefix or a longer one:
 		// back to its first, since `/shop$` may sort before `/shop`.
 		from := i
@@ -171,6 +175,19 @@ func pageName(v []byte) bool {
 	return false
 }
 
+// plainPathByte holds the bytes a candidate path may hold: printable
+// ASCII, without the characters of wildcards, queries and escapes, so that
+// a message can quote the path as it is.
+var plainPathByte = func() (t [256]bool) {
+	for c := '!'; c < 0x7f; c++ {
+		t[c] = true
+	}
+	for _, c := range "*$?=&#;%`" {
+		t[c] = false
+	}
+	return t
+}()
+
 // prefixCandidate reports whether value could be a directory written
 // without its '/': a path of plain characters whose last segment has no
 // extension.
@@ -178,10 +195,8 @@ func prefixCandidate(v []byte) bool {
 	if len(v) < 2 || v[0] != '/' || v[len(v)-1] == '/' {
 		return false
 	}
-	// Printable ASCII only, without the characters of wildcards, queries
-	// and escapes: a message can then quote the path as it is.
 	for _, c := range v {
-		if c <= ' ' || c >= 0x7f || c == '*' || c == '$' || c == '?' || c == '=' || c == '&' || c == '#' || c == ';' || c == '%' || c == '`' {
+		if !plainPathByte[c] {
 			return false
 		}
 	}
