@@ -85,29 +85,42 @@ func runRuleOrder(pass *lint.Pass) {
 	// it, and the pattern may become a prefix the view does not show.
 	all, sorted := m.sorted()
 	legacy := pass.Targeted(match.Legacy)
-	escaped := map[int32]bool{}
-	groups := int32(0)
+	// The legacy group of each rule this rule looks at, or -1, read in
+	// the order of the file: the walk of the sorted view below, which
+	// reaches the rules in no order, then needs nothing else of them.
+	groupOf := make([]int32, len(m.rules))
+	var escaped []bool // by legacy group
 	for k := range m.rules {
 		r := &m.rules[k]
 		g := firstMatchGroup(r, legacy)
-		groups = max(groups, g+1)
+		if g >= 0 && int(g) >= len(escaped) {
+			escaped = append(escaped, make([]bool, int(g)+1-len(escaped))...)
+		}
 		// Unless legacy is targeted, r.clean says nothing of how
 		// first-match parsers decode the value: any '%' may matter.
 		if g >= 0 && (!r.clean || !legacy) && bytes.IndexByte(f.Text(f.Lines[r.line].Value()), '%') >= 0 {
 			escaped[g] = true
 		}
+		if !r.clean {
+			g = -1
+		}
+		groupOf[k] = g
 	}
-	count := make([]int32, groups+1)
+	for k, g := range groupOf {
+		if g >= 0 && escaped[g] {
+			groupOf[k] = -1
+		}
+	}
+	// A literal item's pattern holds no '*' and starts with '/'.
+	count := make([]int32, len(escaped)+1)
 	picked := make([]int32, 0, len(sorted))
 	for _, k := range sorted {
 		it := &all[k]
-		r := &m.rules[it.rule]
-		g := firstMatchGroup(r, legacy)
-		if it.extra || !it.literal || !r.clean || g < 0 || escaped[g] || m.pat(r)[0] != '/' {
+		if it.extra || !it.literal || groupOf[it.rule] < 0 {
 			continue
 		}
 		picked = append(picked, k)
-		count[g+1]++
+		count[groupOf[it.rule]+1]++
 	}
 	for g := 1; g < len(count); g++ {
 		count[g] += count[g-1]
@@ -115,8 +128,7 @@ func runRuleOrder(pass *lint.Pass) {
 	items := make([]orderItem, len(picked))
 	for _, k := range picked {
 		it := &all[k]
-		r := &m.rules[it.rule]
-		g := firstMatchGroup(r, legacy)
+		g := groupOf[it.rule]
 		items[count[g]] = orderItem{pat: m.lit(it), group: g, rule: it.rule}
 		count[g]++
 	}
