@@ -195,11 +195,15 @@ func prefixCandidate(v []byte) bool {
 	if len(v) < 2 || v[0] != '/' || v[len(v)-1] == '/' {
 		return false
 	}
+	// The last segment first: it turns down most paths of a file, whose
+	// rules mostly end in a directory's '/' or a file's extension.
+	if bytes.IndexByte(v[bytes.LastIndexByte(v, '/')+1:], '.') >= 0 {
+		return false
+	}
 	for _, c := range v {
 		if !plainPathByte[c] {
 			return false
 		}
 	}
-	last := v[bytes.LastIndexByte(v, '/')+1:]
-	return len(last) > 0 && bytes.IndexByte(last, '.') < 0
+	return true
 }
