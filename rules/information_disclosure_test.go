@@ -66,3 +66,25 @@ func TestSegmentPattern(t *testing.T) {
 		}
 	}
 }
+
+// TestDefaultPatternsFound checks that the quick look at a segment's last
+// two bytes turns down no segment a default pattern matches: each pattern,
+// its '*'s filled in and in either case, is found in a rule's value.
+func TestDefaultPatternsFound(t *testing.T) {
+	for _, d := range disclosures {
+		for _, p := range d.patterns {
+			for _, fill := range []string{"", "x", "db"} {
+				for _, seg := range []string{strings.ReplaceAll(p, "*", fill), strings.ToUpper(strings.ReplaceAll(p, "*", fill))} {
+					if seg == "" {
+						continue
+					}
+					value := "/site/" + seg + "/more?q=1"
+					span, what, ok := disclosedSegment([]byte(value), nil, nil)
+					if !ok || value[span.Start:span.End] != seg || what != d.what {
+						t.Errorf("disclosedSegment(%q) = %v %q %v, want %q, %q", value, span, what, ok, seg, d.what)
+					}
+				}
+			}
+		}
+	}
+}
