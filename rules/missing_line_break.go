@@ -55,7 +55,7 @@ func runMissingLineBreak(pass *lint.Pass) {
 	}
 	content := judgeContent(pass)
 	scan := newLineScan(pass)
-	for _, i := range linesHolding(nil, f, func(b []byte) int { return bytes.IndexByte(b, ':') }) {
+	for _, i := range linesWithInnerColon(f) {
 		if !content.reads(i) {
 			continue
 		}
@@ -72,6 +72,36 @@ func runMissingLineBreak(pass *lint.Pass) {
 			reportRunOnRule(pass, i)
 		}
 	}
+}
+
+// linesWithInnerColon returns, in order, the lines holding a colon other
+// than the one after a directive's key: the directives this rule looks
+// for end their names with one, in a comment or a rule's value. Nearly
+// every line of a file holds a colon, but after its key almost none does.
+func linesWithInnerColon(f *syntax.File) []int {
+	var lines []int
+	src := f.Bytes()
+	var cur lineCursor
+	for at := 0; at < len(src); {
+		n := bytes.IndexByte(src[at:], ':')
+		if n < 0 {
+			break
+		}
+		p := at + n
+		i := cur.line(f, p)
+		if i < 0 {
+			at = p + 1
+			continue
+		}
+		l := &f.Lines[i]
+		if l.Kind == syntax.LineDirective && l.Sep().Start == p {
+			at = p + 1
+			continue
+		}
+		lines = append(lines, i)
+		at = l.Span.End
+	}
+	return lines
 }
 
 // reportGluedToComment reports the directives glued to the prose of
