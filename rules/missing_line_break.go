@@ -81,25 +81,15 @@ func runMissingLineBreak(pass *lint.Pass) {
 func linesWithInnerColon(f *syntax.File) []int {
 	var lines []int
 	src := f.Bytes()
-	var cur lineCursor
-	for at := 0; at < len(src); {
-		n := bytes.IndexByte(src[at:], ':')
-		if n < 0 {
-			break
-		}
-		p := at + n
-		i := cur.line(f, p)
-		if i < 0 {
-			at = p + 1
-			continue
-		}
+	for i := range f.Lines {
 		l := &f.Lines[i]
-		if l.Kind == syntax.LineDirective && l.Sep().Start == p {
-			at = p + 1
-			continue
+		start := l.Span.Start
+		if l.Kind == syntax.LineDirective {
+			start = l.Sep().End
 		}
-		lines = append(lines, i)
-		at = l.Span.End
+		if bytes.IndexByte(src[start:l.Span.End], ':') >= 0 {
+			lines = append(lines, i)
+		}
 	}
 	return lines
 }
