@@ -46,7 +46,7 @@ func runHashInPath(pass *lint.Pass) {
 		return
 	}
 	content := judgeContent(pass)
-	ruleLinesWithByte(f, "#", func(i int, l *syntax.Line, value []byte) {
+	eachRuleLine(f, linesHolding(nil, f, gluedHash), func(i int, l *syntax.Line, value []byte) {
 		comment := l.Comment()
 		if len(value) == 0 || comment.Len() < 2 || comment.Start != l.Value().End || !content.reads(i) {
 			return
@@ -81,4 +81,21 @@ func runHashInPath(pass *lint.Pass) {
 			"(put a space before `#` if it starts a note)", written, rule, reach)
 		pass.Report(syntax.Span{Start: l.Value().Start, End: comment.End}, msg)
 	})
+}
+
+// gluedHash returns the offset of the first '#' in b that follows
+// something other than a space or a tab, as a fragment glued to a rule's
+// path does, or -1. Most '#' in a file start a comment line or a note
+// after a space.
+func gluedHash(b []byte) int {
+	for at := 0; ; {
+		n := bytes.IndexByte(b[at:], '#')
+		if n < 0 {
+			return -1
+		}
+		if k := at + n; k > 0 && b[k-1] != ' ' && b[k-1] != '\t' && b[k-1] != '\n' && b[k-1] != '\r' {
+			return k
+		}
+		at += n + 1
+	}
 }

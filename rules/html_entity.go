@@ -46,7 +46,7 @@ func runHTMLEntity(pass *lint.Pass) {
 		return
 	}
 	content := judgeContent(pass)
-	for _, i := range linesHolding(nil, f, func(b []byte) int { return bytes.IndexByte(b, '&') }) {
+	for _, i := range linesHolding(nil, f, entityStart) {
 		d, _, value, _ := match.GoogleLine(f, i)
 		l := &f.Lines[i]
 		if d != syntax.DirectiveAllow && d != syntax.DirectiveDisallow && d != syntax.DirectiveSitemap ||
@@ -61,6 +61,32 @@ func runHTMLEntity(pass *lint.Pass) {
 		if e, ok := cutEntity(f, l); ok {
 			reportCutEntity(pass, d, l, e)
 		}
+	}
+}
+
+// entityStart returns the offset of the first '&' in b that may start a
+// character reference, whole (`&amp;`, `&#47;`) or cut by a comment
+// (`&#x2F;`), or -1. Most '&' in a file join a URL's query parameters, and
+// looking at their lines is most of this rule's work.
+func entityStart(b []byte) int {
+	for at := 0; ; {
+		n := bytes.IndexByte(b[at:], '&')
+		if n < 0 {
+			return -1
+		}
+		k := at + n
+		rest := b[k+1:]
+		if len(rest) > 0 && rest[0] == '#' {
+			return k
+		}
+		j := 0
+		for j < len(rest) && j < 32 && isAlnum(rest[j]) {
+			j++
+		}
+		if j > 0 && j < len(rest) && rest[j] == ';' {
+			return k
+		}
+		at = k + 1
 	}
 }
 

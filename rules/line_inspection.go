@@ -2,6 +2,8 @@ package rules
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/robotslint/robotslint/lint"
@@ -90,81 +92,101 @@ type lineInfo struct {
 	ext     extKind
 }
 
-// lineScan walks the lines of a file for the directive rules, skipping
-// the lines whose name holds a character that the file rules report
-// (control and invisible characters), so that those lines get one finding,
-// about the character. A byte that is not UTF-8 skips no line: a line of
-// Latin-1 text is judged as its UTF-8 twin is, and invalid-encoding leaves
-// the lines these rules report to them (see lineScan.judges).
+// lineScan holds the lines of a file that the directive rules judge,
+// skipping the lines whose name holds a character that the file rules
+// report (control and invisible characters), so that those lines get one
+// finding, about the character. A byte that is not UTF-8 skips no line: a
+// line of Latin-1 text is judged as its UTF-8 twin is, and
+// invalid-encoding leaves the lines these rules report to them (see
+// lineScan.judges). The rules of a run share one scan: judging every line
+// once per rule was most of their cost on a large file.
 type lineScan struct {
-	f *syntax.File
-	// start is the first line crawlers read directives on (see
-	// contentVerdict.first): none in a file that is no robots.txt file,
-	// and after the HTML or the error message printed before the
-	// robots.txt text.
-	start int
-	fact  int
+	judged []judgedLine
 }
+
+// judgedLine is one line that the directive rules report, and what they
+// make of it.
+type judgedLine struct {
+	i    int
+	info lineInfo
+}
+
+type lineScanKey struct{}
 
 func newLineScan(pass *lint.Pass) *lineScan {
-	return &lineScan{f: pass.File, start: judgeContent(pass).first}
+	return pass.Shared(lineScanKey{}, func() any {
+		return scanLines(pass.File, judgeContent(pass).first)
+	}).(*lineScan)
 }
 
-// charFactBefore reports whether line i has a character fact starting
-// before end. Lines must be asked about in increasing order.
-func (s *lineScan) charFactBefore(i, end int) bool {
-	facts := s.f.Facts
-	for s.fact < len(facts) && facts[s.fact].Line < i {
-		s.fact++
-	}
-	for k := s.fact; k < len(facts) && facts[k].Line == i; k++ {
-		switch facts[k].Kind {
-		case syntax.FactNUL, syntax.FactControlChar, syntax.FactInvisibleChar, syntax.FactBOMInLine:
-			if facts[k].Span.Start < end {
-				return true
+// scanLines judges the lines of f from start, the first line crawlers
+// read directives on (see contentVerdict.first): none in a file that is
+// no robots.txt file, and after the HTML or the error message printed
+// before the robots.txt text.
+func scanLines(f *syntax.File, start int) *lineScan {
+	s := &lineScan{}
+	facts := f.Facts
+	fact := 0
+	// charFactBefore reports whether line i has a character fact starting
+	// before end; lines are asked about in increasing order.
+	charFactBefore := func(i, end int) bool {
+		for fact < len(facts) && facts[fact].Line < i {
+			fact++
+		}
+		for k := fact; k < len(facts) && facts[k].Line == i; k++ {
+			switch facts[k].Kind {
+			case syntax.FactNUL, syntax.FactControlChar, syntax.FactInvisibleChar, syntax.FactBOMInLine:
+				if facts[k].Span.Start < end {
+					return true
+				}
 			}
 		}
+		return false
 	}
-	return false
+	for i := start; i < len(f.Lines); i++ {
+		l := &f.Lines[i]
+		switch l.Kind {
+		case syntax.LineBlank, syntax.LineComment:
+			continue
+		case syntax.LineDirective:
+			if d, _ := match.StandardLine(f, i); d != syntax.DirectiveNone && d != syntax.DirectiveOther {
+				continue // a directive named exactly and followed by a colon
+			}
+			if charFactBefore(i, l.Key().End) {
+				continue
+			}
+		default:
+			if charFactBefore(i, l.Span.End) {
+				continue
+			}
+		}
+		if info := inspectLine(f, l); info.meant != syntax.DirectiveNone || info.invalid != invalidNone || info.unknown {
+			s.judged = append(s.judged, judgedLine{i, info})
+		}
+	}
+	return s
 }
 
-// each calls fn for every line that is not blank, a comment, or a
-// directive named exactly and followed by a colon; those are the lines
-// that misspelled-directive, missing-colon, invalid-line and
-// unknown-directive look at.
+// each calls fn, in order, for every line that is not blank, a comment,
+// or a directive named exactly and followed by a colon; those are the
+// lines that misspelled-directive, missing-colon, invalid-line and
+// unknown-directive look at. fn gets a copy of what the scan made of the
+// line, which the rules share.
 func (s *lineScan) each(fn func(i int, info *lineInfo)) {
-	for i := s.start; i < len(s.f.Lines); i++ {
-		if info, ok := s.judges(i); ok {
-			fn(i, &info)
-		}
+	for _, j := range s.judged {
+		info := j.info
+		fn(j.i, &info)
 	}
 }
 
 // judges reports whether the directive rules report line i, and what
-// they make of it. Lines must be asked about in increasing order.
+// they make of it.
 func (s *lineScan) judges(i int) (lineInfo, bool) {
-	f := s.f
-	l := &f.Lines[i]
-	if i < s.start {
+	k, ok := slices.BinarySearchFunc(s.judged, i, func(j judgedLine, i int) int { return cmp.Compare(j.i, i) })
+	if !ok {
 		return lineInfo{}, false
 	}
-	switch l.Kind {
-	case syntax.LineBlank, syntax.LineComment:
-		return lineInfo{}, false
-	case syntax.LineDirective:
-		if d, _ := match.StandardLine(f, i); d != syntax.DirectiveNone && d != syntax.DirectiveOther {
-			return lineInfo{}, false // a directive named exactly and followed by a colon
-		}
-		if s.charFactBefore(i, l.Key().End) {
-			return lineInfo{}, false
-		}
-	default:
-		if s.charFactBefore(i, l.Span.End) {
-			return lineInfo{}, false
-		}
-	}
-	info := inspectLine(f, l)
-	return info, info.meant != syntax.DirectiveNone || info.invalid != invalidNone || info.unknown
+	return s.judged[k].info, true
 }
 
 // fullColon is the full-width colon U+FF1A of East Asian keyboards.

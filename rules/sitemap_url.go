@@ -105,14 +105,16 @@ func reportListedTwice(pass *lint.Pass, keys []string, listed map[string][]int) 
 // under its name or a spelling Google reads too ("Sitemaps:", "Site-map:").
 func isSitemapLine(f *syntax.File, i int) bool {
 	l := &f.Lines[i]
-	if l.Kind != syntax.LineDirective || l.Sep().Len() != 1 || f.Bytes()[l.Sep().Start] != ':' {
+	// The directive first: rules read every line, and most name another.
+	if l.Directive != syntax.DirectiveSitemap && l.Directive != syntax.DirectiveOther ||
+		l.Kind != syntax.LineDirective || l.Sep().Len() != 1 || f.Bytes()[l.Sep().Start] != ':' {
 		return false
 	}
 	if l.Directive == syntax.DirectiveSitemap {
 		return true
 	}
 	d, how, _ := resolveName(f.Text(l.Key()), false)
-	return l.Directive == syntax.DirectiveOther && d == syntax.DirectiveSitemap && how != matchGarbled
+	return d == syntax.DirectiveSitemap && how != matchGarbled
 }
 
 // sitemapProblem says what keeps crawlers from using a sitemap URL, and

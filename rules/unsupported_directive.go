@@ -93,12 +93,14 @@ func runUnsupportedDirective(pass *lint.Pass) {
 	}
 	for i := range f.Lines {
 		l := &f.Lines[i]
-		if l.Kind != syntax.LineDirective || l.Sep().Len() != 1 || src[l.Sep().Start] != ':' {
-			continue
-		}
 		switch l.Directive {
 		case syntax.DirectiveHost, syntax.DirectiveCleanParam, syntax.DirectiveRequestRate, syntax.DirectiveVisitTime,
 			syntax.DirectiveContentSignal, syntax.DirectiveContentUsage:
+			// The separator is looked at only here: these directives are
+			// rare, and every line names one directive or another.
+			if l.Kind != syntax.LineDirective || l.Sep().Len() != 1 || src[l.Sep().Start] != ':' {
+				continue
+			}
 			add(i, l.Directive, l.Directive.String())
 			if why := checkDirectiveValue(l.Directive, string(f.Text(l.Value()))); why != "" {
 				span := l.Value()
