@@ -102,6 +102,10 @@ type redEntry struct {
 	over overEntry
 }
 
+// redCand is a rule that can cover a narrower one (see redEntry.cands),
+// with what the search asks of it first.
+type redCand struct{ rule, group, kind int32 }
+
 func runRedundantRule(pass *lint.Pass) {
 	m := comparedRules(pass)
 	if m == nil {
@@ -178,7 +182,7 @@ type redSweep struct {
 	// RFC 9309 parsers read differently from Google.
 	divergent [][2]prioSpan
 	stack     []redEntry
-	cands     []int32
+	cands     []redCand
 	// merging is true when the broader rule may be in another group that
 	// crawlers read with the rule's (see mergedWith), with the layouts of
 	// the targeted profiles that group lines differently from Google.
@@ -304,16 +308,15 @@ func (s *redSweep) sweep() {
 			c := s.at(int(k))
 			e.own[c.kind].add(s.span(c))
 			if c.literal && !c.extra && s.m.rules[c.rule].clean {
-				s.cands = append(s.cands, int32(k))
-				e.groups |= 1 << (s.m.rules[c.rule].group & 63)
+				g := s.m.rules[c.rule].group
+				s.cands = append(s.cands, redCand{rule: c.rule, group: g, kind: c.kind})
+				e.groups |= 1 << (g & 63)
 			}
 		}
 		e.cto = len(s.cands)
 		if cs := s.cands[e.cfrom:e.cto]; len(cs) > 1 {
 			// By group, so that a rule finds its group's quickly.
-			slices.SortFunc(cs, func(a, b int32) int {
-				return cmp.Compare(s.m.rules[s.at(int(a)).rule].group, s.m.rules[s.at(int(b)).rule].group)
-			})
+			slices.SortFunc(cs, func(a, b redCand) int { return cmp.Compare(a.group, b.group) })
 		}
 		if s.longest {
 			s.overEntry(&e.over, i, j)
@@ -410,21 +413,23 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 		if x.groups&(1<<(r.group&63)) != 0 {
 			k0 := 0
 			if len(cs) > 8 {
-				k0, _ = slices.BinarySearchFunc(cs, r.group, func(k, g int32) int { return cmp.Compare(m.rules[s.at(int(k)).rule].group, g) })
+				k0, _ = slices.BinarySearchFunc(cs, r.group, func(c redCand, g int32) int { return cmp.Compare(c.group, g) })
 			}
-			for n, k := range cs[k0:] {
+			for n, c := range cs[k0:] {
 				if n == maxRedTries {
 					return nil // many rules of the group that do not serve: give up
 				}
-				c := s.at(int(k))
-				q := &m.rules[c.rule]
-				if q.group != r.group {
-					if q.group > r.group {
+				if c.group != r.group {
+					if c.group > r.group {
 						break
 					}
 					continue
 				}
-				if c.kind != it.kind || c.rule == it.rule || !m.sameReaders(s.pass, q, r) {
+				if c.kind != it.kind || c.rule == it.rule {
+					continue
+				}
+				q := &m.rules[c.rule]
+				if !m.sameReaders(s.pass, q, r) {
 					continue
 				}
 				if s.pass.Targeted(match.Legacy) && q.line > r.line {
@@ -438,13 +443,14 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 		if !across || x.groups == 1<<(r.group&63) {
 			return nil
 		}
-		for n, k := range cs {
+		for n, c := range cs {
 			if n == maxRedTries/4 {
 				break
 			}
-			c := s.at(int(k))
-			if q := &m.rules[c.rule]; q.group != r.group && c.kind == it.kind && s.mergedWith(q, r) {
-				return q
+			if c.group != r.group && c.kind == it.kind {
+				if q := &m.rules[c.rule]; s.mergedWith(q, r) {
+					return q
+				}
 			}
 		}
 		return nil
