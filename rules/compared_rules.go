@@ -400,9 +400,9 @@ type sortedRule struct {
 	// the arena (see comparison.lit): the sweeps read it there without
 	// going through the rule.
 	rule, litAt, litLen int32
-	cluster      int32
-	kind         int32 // 0 Disallow, 1 Allow
-	literal      bool
+	cluster             int32
+	kind                int32 // 0 Disallow, 1 Allow
+	literal             bool
 	// star is true when a '*' ends the literal prefix.
 	star bool
 	// extra marks Google's extra "dir/$" Allow of an index.html rule.
