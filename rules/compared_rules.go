@@ -100,6 +100,11 @@ type comparedGroup struct {
 	// read by the same crawlers. cluster numbers the groups that share a
 	// token, directly or not: no crawler reads groups of two clusters.
 	set, cluster int32
+	// tokens has bit t%64 set for each crawler token t the group names:
+	// a group whose bits lack one of another's does not name every token
+	// that one names, which most pairs of groups show without reading
+	// their user-agent lines (see namesAll).
+	tokens uint64
 	// merged is true when another group names every token this one
 	// names, so that every crawler reading this group also reads that
 	// one: the rules that compare rules across groups look no further
@@ -261,6 +266,9 @@ func (c *comparison) numberGroups() {
 		}
 		c.groups[g].set = id
 		for _, t := range tokens {
+			c.groups[g].tokens |= 1 << (t & 63)
+		}
+		for _, t := range tokens {
 			if h := byToken[t]; h >= 0 {
 				parent[find(int32(g))] = find(h)
 			} else {
@@ -405,6 +413,9 @@ type sortedRule struct {
 	literal             bool
 	// star is true when a '*' ends the literal prefix.
 	star bool
+	// clean is the rule's comparedRule.clean, which the sweeps ask of
+	// every item.
+	clean bool
 	// extra marks Google's extra "dir/$" Allow of an index.html rule.
 	extra bool
 }
@@ -451,11 +462,11 @@ func (c *comparison) sort() {
 		}
 		items = append(items, sortedRule{prio: int32(len(pat)), rfcPrio: r.rfcLen,
 			rule: int32(k), litAt: at, litLen: int32(len(lit)), cluster: cl, kind: kindIndex(r.allow), literal: literal,
-			star: len(lit) < len(pat) && pat[len(lit)] == '*'})
+			star: len(lit) < len(pat) && pat[len(lit)] == '*', clean: r.clean})
 		if r.indexHTML {
 			p := c.google.Rules[k].DirPriority // "dir/$"
 			items = append(items, sortedRule{prio: p, rfcPrio: p,
-				rule: int32(k), litAt: at, litLen: p - 1, cluster: cl, kind: 1, extra: true})
+				rule: int32(k), litAt: at, litLen: p - 1, cluster: cl, kind: 1, extra: true, clean: r.clean})
 		}
 	}
 	// The sort reads the literal prefixes where they are, in the source

@@ -56,12 +56,21 @@ var OverriddenRule = &lint.Rule{
 func patternBytes(pattern []byte) uint64 {
 	var m uint64
 	for _, c := range pattern {
-		if c != '*' && c != '$' {
-			m |= 1 << (c & 63)
-		}
+		m |= byteBits[c]
 	}
 	return m
 }
+
+// byteBits is patternBytes of each byte alone: a table, as the sweep asks
+// it of every byte of thousands of patterns.
+var byteBits = func() (t [256]uint64) {
+	for c := range t {
+		if c != '*' && c != '$' {
+			t[c] = 1 << (c & 63)
+		}
+	}
+	return t
+}()
 
 // maxOverTries bounds the rules of the other kind tried for one rule: a
 // file with thousands of wildcard rules for the same crawlers would
@@ -107,7 +116,7 @@ func (s *redSweep) overEntry(e *overEntry, i, j int) {
 			// without is a literal prefix of the rule's, no longer than
 			// the rule, and ties only with a twin.
 			c := s.at(k)
-			if c.kind != kind || !c.star || c.extra || !m.rules[c.rule].clean {
+			if c.kind != kind || !c.star || c.extra || !c.clean {
 				continue
 			}
 			pat := m.pat(&m.rules[c.rule])
@@ -131,10 +140,10 @@ func (s *redSweep) overEntry(e *overEntry, i, j int) {
 func (s *redSweep) judgeOverride(k int) {
 	m := s.m
 	it := s.at(k)
-	r := &m.rules[it.rule]
-	if it.extra || !r.clean {
+	if it.extra || !it.clean {
 		return
 	}
+	r := &m.rules[it.rule]
 	// A Disallow loses to an Allow as long; an Allow only to a longer
 	// Disallow.
 	need := it.prio
@@ -186,7 +195,8 @@ func (s *redSweep) judgeOverride(k int) {
 // same group, or in one that names every crawler r's group names.
 func (s *redSweep) readWith(q, r *comparedRule) bool {
 	m := s.m
-	if s.pass.Targeted(match.Google) && m.groups[q.group].set != m.groups[r.group].set && !namesAll(m.google, q.group, r.group) {
+	if gq, gr := &m.groups[q.group], &m.groups[r.group]; s.pass.Targeted(match.Google) && gq.set != gr.set &&
+		(gr.tokens&^gq.tokens != 0 || !namesAll(m.google, q.group, r.group)) {
 		return false
 	}
 	if l := s.rfcLayout; l != nil && r.exact >= 0 && (q.exact < 0 || !namesAll(l, q.exact, r.exact)) {

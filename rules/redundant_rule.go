@@ -87,6 +87,7 @@ func (s prioSpan) meets(lo, hi int32) bool { return s.lo <= s.hi && s.lo <= hi &
 // priorities of its own rules and of the rules whose prefixes extend it.
 type redEntry struct {
 	lit      []byte
+	cluster  int32
 	from, to int
 	// cands[cfrom:cto] are the items of this entry that can cover a
 	// narrower rule: literal rules every profile reads as written. An
@@ -246,7 +247,8 @@ func (s *redSweep) flush() {
 // are (see keepsGroups).
 func (s *redSweep) mergedWith(q, r *comparedRule) bool {
 	m := s.m
-	if m.groups[q.group].set != m.groups[r.group].set && !namesAll(m.google, q.group, r.group) {
+	if gq, gr := &m.groups[q.group], &m.groups[r.group]; gq.set != gr.set &&
+		(gr.tokens&^gq.tokens != 0 || !namesAll(m.google, q.group, r.group)) {
 		return false
 	}
 	if l := s.rfcLayout; l != nil && r.exact >= 0 && (q.exact < 0 || !namesAll(l, q.exact, r.exact)) {
@@ -298,16 +300,16 @@ func (s *redSweep) sweep() {
 		lit := s.lit(it)
 		for len(s.stack) > 0 {
 			top := &s.stack[len(s.stack)-1]
-			if s.at(top.from).cluster == it.cluster && bytes.HasPrefix(lit, top.lit) {
+			if top.cluster == it.cluster && bytes.HasPrefix(lit, top.lit) {
 				break
 			}
 			s.pop()
 		}
-		e := redEntry{lit: lit, from: i, to: j, cfrom: len(s.cands), own: [2]prioSpan{emptySpan(), emptySpan()}, sub: [2]prioSpan{emptySpan(), emptySpan()}}
+		e := redEntry{lit: lit, cluster: it.cluster, from: i, to: j, cfrom: len(s.cands), own: [2]prioSpan{emptySpan(), emptySpan()}, sub: [2]prioSpan{emptySpan(), emptySpan()}}
 		for k := i; k < j; k++ {
 			c := s.at(int(k))
 			e.own[c.kind].add(s.span(c))
-			if c.literal && !c.extra && s.m.rules[c.rule].clean {
+			if c.literal && !c.extra && c.clean {
 				g := s.m.rules[c.rule].group
 				s.cands = append(s.cands, redCand{rule: c.rule, group: g, kind: c.kind})
 				e.groups |= 1 << (g & 63)
@@ -353,7 +355,7 @@ func (s *redSweep) judge(e *redEntry) {
 	m := s.m
 	for k := e.from; k < e.to; k++ {
 		it := s.at(k)
-		if it.extra {
+		if it.extra || !it.clean {
 			continue
 		}
 		r := &m.rules[it.rule]
