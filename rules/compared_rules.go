@@ -421,12 +421,20 @@ type sortedRule struct {
 }
 
 // lit returns the literal prefix of item it's pattern.
-func (c *comparison) lit(it *sortedRule) []byte {
+func (c *comparison) lit(it *sortedRule) []byte { return c.pooled(it.litAt, it.litLen) }
+
+// itemPat returns Google's pattern for item it, which is not an extra
+// one: the pattern starts where its literal prefix does, and its length
+// is its priority.
+func (c *comparison) itemPat(it *sortedRule) []byte { return c.pooled(it.litAt, it.prio) }
+
+// pooled returns n bytes from at in the source followed by the arena.
+func (c *comparison) pooled(at, n int32) []byte {
 	src := c.f.Bytes()
-	if n := int32(len(src)); it.litAt >= n {
-		return c.arena[it.litAt-n : it.litAt-n+it.litLen]
+	if end := int32(len(src)); at >= end {
+		return c.arena[at-end : at-end+n]
 	}
-	return src[it.litAt : it.litAt+it.litLen]
+	return src[at : at+n]
 }
 
 // sorted returns the items of the rules that can match (their patterns

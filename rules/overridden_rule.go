@@ -119,7 +119,7 @@ func (s *redSweep) overEntry(e *overEntry, i, j int) {
 			if c.kind != kind || !c.star || c.extra || !c.clean {
 				continue
 			}
-			pat := m.pat(&m.rules[c.rule])
+			pat := m.itemPat(c)
 			s.overCands = append(s.overCands, overCand{int32(k), c.prio, patternBytes(pat[c.litLen:])})
 		}
 		cs := s.overCands[from:]
@@ -143,16 +143,18 @@ func (s *redSweep) judgeOverride(k int) {
 	if it.extra || !it.clean {
 		return
 	}
-	r := &m.rules[it.rule]
 	// A Disallow loses to an Allow as long; an Allow only to a longer
 	// Disallow.
 	need := it.prio
-	if r.allow {
+	if it.kind == 1 {
 		need++
 	}
 	other := 1 - it.kind
-	pat := m.pat(r)
-	var mask uint64 // patternBytes(pat), once a candidate asks
+	// Most rules have no candidate: the rule, its pattern and its bytes
+	// are read once one asks.
+	var r *comparedRule
+	var pat []byte
+	var mask uint64
 	tries := 0
 	for a := len(s.stack) - 1; a >= 0; a-- {
 		e := &s.stack[a]
@@ -167,6 +169,7 @@ func (s *redSweep) judgeOverride(k int) {
 				return
 			}
 			if tries == 1 {
+				r, pat = &m.rules[it.rule], m.itemPat(it)
 				mask = patternBytes(pat)
 			}
 			if c.mask&^mask != 0 {

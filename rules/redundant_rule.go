@@ -151,10 +151,20 @@ func findDeadRules(pass *lint.Pass, m *comparison) *deadFindings {
 	if pass.Targeted(match.Yandex) {
 		s.yandexLayout = pass.Layout(match.Yandex)
 	}
-	// Only first-match readers: rule-order speaks for them.
-	s.longest = pass.Targeted(match.Google) || rfc
+	// Each rule's proof is taken only when the rule runs: the other's
+	// finds nothing it reports. overridden-rule judges rules only for
+	// longest-match profiles: for first-match readers alone, rule-order
+	// speaks.
+	s.red = pass.Runs("redundant-rule")
+	s.over = pass.Runs("overridden-rule") && (pass.Targeted(match.Google) || rfc)
 	s.items, s.order = m.sorted()
-	if rfc {
+	if s.red {
+		s.cands = make([]redCand, 0, len(s.items)/2)
+	}
+	if s.over {
+		s.overCands = make([]overCand, 0, len(s.items)/2)
+	}
+	if rfc && s.red {
 		s.divergent = make([][2]prioSpan, m.clusters)
 		for c := range s.divergent {
 			s.divergent[c] = [2]prioSpan{emptySpan(), emptySpan()}
@@ -189,9 +199,9 @@ type redSweep struct {
 	// the targeted profiles that group lines differently from Google.
 	merging                 bool
 	rfcLayout, yandexLayout *match.Layout
-	// longest is true when a longest-match profile is targeted, for
-	// which overridden-rule judges rules.
-	longest bool
+	// red is true when redundant-rule runs; over when overridden-rule
+	// runs, for a longest-match profile targeted.
+	red, over bool
 	// overCands holds the entries' rules that may outrank others (see
 	// overEntry.cands).
 	overCands []overCand
@@ -309,7 +319,7 @@ func (s *redSweep) sweep() {
 		for k := i; k < j; k++ {
 			c := s.at(int(k))
 			e.own[c.kind].add(s.span(c))
-			if c.literal && !c.extra && c.clean {
+			if s.red && c.literal && !c.extra && c.clean {
 				g := s.m.rules[c.rule].group
 				s.cands = append(s.cands, redCand{rule: c.rule, group: g, kind: c.kind})
 				e.groups |= 1 << (g & 63)
@@ -320,11 +330,11 @@ func (s *redSweep) sweep() {
 			// By group, so that a rule finds its group's quickly.
 			slices.SortFunc(cs, func(a, b redCand) int { return cmp.Compare(a.group, b.group) })
 		}
-		if s.longest {
+		if s.over {
 			s.overEntry(&e.over, i, j)
 		}
 		s.stack = append(s.stack, e)
-		if s.longest && len(s.stack) <= maxRedDepth {
+		if s.over && len(s.stack) <= maxRedDepth {
 			for k := i; k < j; k++ {
 				s.judgeOverride(k)
 			}
@@ -339,7 +349,9 @@ func (s *redSweep) sweep() {
 func (s *redSweep) pop() {
 	e := s.stack[len(s.stack)-1]
 	s.stack = s.stack[:len(s.stack)-1]
-	s.judge(&e)
+	if s.red {
+		s.judge(&e)
+	}
 	if n := len(s.stack); n > 0 {
 		parent := &s.stack[n-1]
 		for k := range parent.sub {
