@@ -105,7 +105,12 @@ type redEntry struct {
 
 // redCand is a rule that can cover a narrower one (see redEntry.cands),
 // with what the search asks of it first.
-type redCand struct{ rule, group, kind int32 }
+type redCand struct {
+	rule, group, kind int32
+	// set and tokens are the group's (comparedGroup).
+	set    int32
+	tokens uint64
+}
 
 func runRedundantRule(pass *lint.Pass) {
 	m := comparedRules(pass)
@@ -321,7 +326,7 @@ func (s *redSweep) sweep() {
 			e.own[c.kind].add(s.span(c))
 			if s.red && c.literal && !c.extra && c.clean {
 				g := s.m.rules[c.rule].group
-				s.cands = append(s.cands, redCand{rule: c.rule, group: g, kind: c.kind})
+				s.cands = append(s.cands, redCand{rule: c.rule, group: g, kind: c.kind, set: s.m.groups[g].set, tokens: s.m.groups[g].tokens})
 				e.groups |= 1 << (g & 63)
 			}
 		}
@@ -421,7 +426,10 @@ func (s *redSweep) judge(e *redEntry) {
 // with wildcards, a rule equal to its literal prefix counts.
 func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*comparedRule, int32) {
 	m := s.m
-	across := s.merging && m.groups[r.group].merged && s.keepsGroups(r)
+	gr := &m.groups[r.group]
+	// Whether to look in other groups, asked of the first entry that has
+	// rules of another group: 0 not yet known, 1 yes, -1 no.
+	across := int8(0)
 	try := func(x *redEntry) *comparedRule {
 		cs := s.cands[x.cfrom:x.cto]
 		if x.groups&(1<<(r.group&63)) != 0 {
@@ -454,14 +462,25 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 		}
 		// Few rules have a broader one in another group: the search is
 		// short, and skipped when the entry's rules are all of r's group.
-		if !across || x.groups == 1<<(r.group&63) {
+		if x.groups == 1<<(r.group&63) {
+			return nil
+		}
+		if across == 0 {
+			across = -1
+			if s.merging && gr.merged && s.keepsGroups(r) {
+				across = 1
+			}
+		}
+		if across < 0 {
 			return nil
 		}
 		for n, c := range cs {
 			if n == maxRedTries/4 {
 				break
 			}
-			if c.group != r.group && c.kind == it.kind {
+			// Google's test of mergedWith, on the candidate's tokens,
+			// first: most groups do not name all of r's crawlers.
+			if c.group != r.group && c.kind == it.kind && (c.set == gr.set || gr.tokens&^c.tokens == 0) {
 				if q := &m.rules[c.rule]; s.mergedWith(q, r) {
 					return q
 				}
