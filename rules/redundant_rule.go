@@ -72,6 +72,8 @@ var RedundantRule = &lint.Rule{
 const (
 	maxRedDepth = 64
 	maxRedTries = 32
+	// maxAcrossTries bounds the rules of other groups tried in one entry.
+	maxAcrossTries = maxRedTries / 4
 )
 
 // prioSpan is a range of priorities, empty when lo > hi.
@@ -96,8 +98,12 @@ type redEntry struct {
 	cfrom, cto int
 	// groups has bit g%64 set for the group g of each candidate: most
 	// entries have none for a given group, and one test says so.
-	groups   uint64
-	own, sub [2]prioSpan
+	groups uint64
+	// acrossTokens holds the tokens (comparedGroup.tokens) of the
+	// candidates the search in other groups tries: a rule whose group
+	// names a token none of them names finds no broader rule there.
+	acrossTokens uint64
+	own, sub     [2]prioSpan
 	// over holds, for overridden-rule, the entry's rules that may
 	// outrank others, by kind.
 	over overEntry
@@ -335,6 +341,9 @@ func (s *redSweep) sweep() {
 			// By group, so that a rule finds its group's quickly.
 			slices.SortFunc(cs, func(a, b redCand) int { return cmp.Compare(a.group, b.group) })
 		}
+		for _, c := range s.cands[e.cfrom:min(e.cto, e.cfrom+maxAcrossTries)] {
+			e.acrossTokens |= c.tokens
+		}
 		if s.over {
 			s.overEntry(&e.over, i, j)
 		}
@@ -462,7 +471,7 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 		}
 		// Few rules have a broader one in another group: the search is
 		// short, and skipped when the entry's rules are all of r's group.
-		if x.groups == 1<<(r.group&63) {
+		if x.groups == 1<<(r.group&63) || gr.tokens&^x.acrossTokens != 0 {
 			return nil
 		}
 		if across == 0 {
@@ -475,7 +484,7 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 			return nil
 		}
 		for n, c := range cs {
-			if n == maxRedTries/4 {
+			if n == maxAcrossTries {
 				break
 			}
 			// Google's test of mergedWith, on the candidate's tokens,
