@@ -413,9 +413,9 @@ type sortedRule struct {
 	literal             bool
 	// star is true when a '*' ends the literal prefix.
 	star bool
-	// clean is the rule's comparedRule.clean, which the sweeps ask of
-	// every item.
-	clean bool
+	// clean and rfcAsGoogle are the rule's (comparedRule), which the
+	// sweeps ask of every item.
+	clean, rfcAsGoogle bool
 	// extra marks Google's extra "dir/$" Allow of an index.html rule.
 	extra bool
 }
@@ -470,11 +470,11 @@ func (c *comparison) sort() {
 		}
 		items = append(items, sortedRule{prio: int32(len(pat)), rfcPrio: r.rfcLen,
 			rule: int32(k), litAt: at, litLen: int32(len(lit)), cluster: cl, kind: kindIndex(r.allow), literal: literal,
-			star: len(lit) < len(pat) && pat[len(lit)] == '*', clean: r.clean})
+			star: len(lit) < len(pat) && pat[len(lit)] == '*', clean: r.clean, rfcAsGoogle: r.rfcAsGoogle})
 		if r.indexHTML {
 			p := c.google.Rules[k].DirPriority // "dir/$"
 			items = append(items, sortedRule{prio: p, rfcPrio: p,
-				rule: int32(k), litAt: at, litLen: p - 1, cluster: cl, kind: 1, extra: true, clean: r.clean})
+				rule: int32(k), litAt: at, litLen: p - 1, cluster: cl, kind: 1, extra: true, clean: r.clean, rfcAsGoogle: r.rfcAsGoogle})
 		}
 	}
 	// The sort reads the literal prefixes where they are, in the source

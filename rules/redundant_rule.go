@@ -184,7 +184,7 @@ func findDeadRules(pass *lint.Pass, m *comparison) *deadFindings {
 			// RFC 9309 decodes or encodes bytes of these patterns that
 			// Google keeps: their literal prefixes differ too, so they
 			// are taken to meet every rule of their cluster.
-			if it := &s.items[k]; !m.rules[it.rule].rfcAsGoogle {
+			if it := &s.items[k]; !it.rfcAsGoogle {
 				s.divergent[it.cluster][it.kind].add(s.span(it))
 			}
 		}
