@@ -408,9 +408,10 @@ type sortedRule struct {
 	// the arena (see comparison.lit): the sweeps read it there without
 	// going through the rule.
 	rule, litAt, litLen int32
-	cluster             int32
-	kind                int32 // 0 Disallow, 1 Allow
-	literal             bool
+	// group is the rule's Google group, and cluster that group's.
+	group, cluster int32
+	kind           int32 // 0 Disallow, 1 Allow
+	literal        bool
 	// star is true when a '*' ends the literal prefix.
 	star bool
 	// clean and rfcAsGoogle are the rule's (comparedRule), which the
@@ -469,12 +470,12 @@ func (c *comparison) sort() {
 			at += int32(len(src))
 		}
 		items = append(items, sortedRule{prio: int32(len(pat)), rfcPrio: r.rfcLen,
-			rule: int32(k), litAt: at, litLen: int32(len(lit)), cluster: cl, kind: kindIndex(r.allow), literal: literal,
+			rule: int32(k), litAt: at, litLen: int32(len(lit)), group: r.group, cluster: cl, kind: kindIndex(r.allow), literal: literal,
 			star: len(lit) < len(pat) && pat[len(lit)] == '*', clean: r.clean, rfcAsGoogle: r.rfcAsGoogle})
 		if r.indexHTML {
 			p := c.google.Rules[k].DirPriority // "dir/$"
 			items = append(items, sortedRule{prio: p, rfcPrio: p,
-				rule: int32(k), litAt: at, litLen: p - 1, cluster: cl, kind: 1, extra: true, clean: r.clean, rfcAsGoogle: r.rfcAsGoogle})
+				rule: int32(k), litAt: at, litLen: p - 1, group: r.group, cluster: cl, kind: 1, extra: true, clean: r.clean, rfcAsGoogle: r.rfcAsGoogle})
 		}
 	}
 	// The sort reads the literal prefixes where they are, in the source

@@ -331,7 +331,7 @@ func (s *redSweep) sweep() {
 			c := s.at(int(k))
 			e.own[c.kind].add(s.span(c))
 			if s.red && c.literal && !c.extra && c.clean {
-				g := s.m.rules[c.rule].group
+				g := c.group
 				s.cands = append(s.cands, redCand{rule: c.rule, group: g, kind: c.kind, set: s.m.groups[g].set, tokens: s.m.groups[g].tokens})
 				e.groups |= 1 << (g & 63)
 			}
