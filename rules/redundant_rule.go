@@ -91,7 +91,7 @@ type redEntry struct {
 	lit      []byte
 	cluster  int32
 	from, to int
-	// cands[cfrom:cto] are the items of this entry that can cover a
+	// cands[cfrom:cto] are the rules of this entry that can cover a
 	// narrower rule: literal rules every profile reads as written. An
 	// entry may hold thousands of wildcard rules ("/*.pdf$" and the like
 	// all have the prefix "/"), but few literal ones.
