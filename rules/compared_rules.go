@@ -100,6 +100,11 @@ type comparedGroup struct {
 	// read by the same crawlers. cluster numbers the groups that share a
 	// token, directly or not: no crawler reads groups of two clusters.
 	set, cluster int32
+	// tokens has bit t%64 set for each crawler token t the group names:
+	// a group whose bits lack one of another's does not name every token
+	// that one names, which most pairs of groups show without reading
+	// their user-agent lines (see namesAll).
+	tokens uint64
 	// merged is true when another group names every token this one
 	// names, so that every crawler reading this group also reads that
 	// one: the rules that compare rules across groups look no further
@@ -261,6 +266,9 @@ func (c *comparison) numberGroups() {
 		}
 		c.groups[g].set = id
 		for _, t := range tokens {
+			c.groups[g].tokens |= 1 << (t & 63)
+		}
+		for _, t := range tokens {
 			if h := byToken[t]; h >= 0 {
 				parent[find(int32(g))] = find(h)
 			} else {
@@ -395,23 +403,45 @@ type sortedRule struct {
 	// prio and rfcPrio are the pattern's length in Google's reading and in
 	// RFC 9309's.
 	prio, rfcPrio int32
-	// rule is the index in comparison.rules of the rule, and litLen the
-	// length of the literal prefix of its pattern (see comparison.lit).
-	rule, litLen int32
-	cluster      int32
-	kind         int32 // 0 Disallow, 1 Allow
-	literal      bool
+	// rule is the index in comparison.rules of the rule; litAt and litLen
+	// place the literal prefix of its pattern in the source followed by
+	// the arena (see comparison.lit): the sweeps read it there without
+	// going through the rule.
+	rule, litAt, litLen int32
+	// group is the rule's Google group, and cluster that group's.
+	group, cluster int32
+	kind           int32 // 0 Disallow, 1 Allow
+	literal        bool
 	// star is true when a '*' ends the literal prefix.
 	star bool
+	// clean and rfcAsGoogle are the rule's (comparedRule), which the
+	// sweeps ask of every item.
+	clean, rfcAsGoogle bool
 	// extra marks Google's extra "dir/$" Allow of an index.html rule.
 	extra bool
 }
 
 // lit returns the literal prefix of item it's pattern.
-func (c *comparison) lit(it *sortedRule) []byte { return c.pat(&c.rules[it.rule])[:it.litLen] }
+func (c *comparison) lit(it *sortedRule) []byte { return c.pooled(it.litAt, it.litLen) }
+
+// itemPat returns Google's pattern for item it, which is not an extra
+// one: the pattern starts where its literal prefix does, and its length
+// is its priority.
+func (c *comparison) itemPat(it *sortedRule) []byte { return c.pooled(it.litAt, it.prio) }
+
+// pooled returns n bytes from at in the source followed by the arena.
+func (c *comparison) pooled(at, n int32) []byte {
+	src := c.f.Bytes()
+	if end := int32(len(src)); at >= end {
+		return c.arena[at-end : at-end+n]
+	}
+	return src[at : at+n]
+}
 
 // sorted returns the items of the rules that can match (their patterns
-// start with '/' or '*'), and their order by cluster, then literal prefix:
+// start with '/' or '*'), and their order by cluster, then literal prefix
+// (the items are stored in that order, which the sweeps then read from
+// start to end, but the order is kept for the readers that index it):
 // every prefix of a literal prefix comes before it, and the prefixes that
 // extend it right after it. redundant-rule, overridden-rule and rule-order
 // walk it.
@@ -425,7 +455,8 @@ func (c *comparison) sorted() ([]sortedRule, []int32) {
 func (c *comparison) run(i int) int { return int(c.runEnd[i]) }
 
 func (c *comparison) sort() {
-	c.items = make([]sortedRule, 0, len(c.rules)+len(c.rules)/8)
+	src := c.f.Bytes()
+	items := make([]sortedRule, 0, len(c.rules)+len(c.rules)/8)
 	for k := range c.rules {
 		r := &c.rules[k]
 		pat := c.pat(r)
@@ -434,38 +465,44 @@ func (c *comparison) sort() {
 		}
 		lit, literal := literalPrefix(pat)
 		cl := c.groups[r.group].cluster
-		c.items = append(c.items, sortedRule{prio: int32(len(pat)), rfcPrio: r.rfcLen,
-			rule: int32(k), litLen: int32(len(lit)), cluster: cl, kind: kindIndex(r.allow), literal: literal,
-			star: len(lit) < len(pat) && pat[len(lit)] == '*'})
-		if r.indexHTML {
-			p := c.google.Rules[k].DirPriority // "dir/$"
-			c.items = append(c.items, sortedRule{prio: p, rfcPrio: p,
-				rule: int32(k), litLen: p - 1, cluster: cl, kind: 1, extra: true})
-		}
-	}
-	// The sort reads the literal prefixes where they are, in the source
-	// or the arena.
-	src := c.f.Bytes()
-	lits := &literalPool{src: src, arena: c.arena, start: make([]int32, len(c.items)), end: make([]int32, len(c.items))}
-	for k := range c.items {
-		r := &c.rules[c.items[k].rule]
 		at := r.patOff
 		if r.patArena {
 			at += int32(len(src))
 		}
-		lits.start[k], lits.end[k] = at, at+c.items[k].litLen
+		items = append(items, sortedRule{prio: int32(len(pat)), rfcPrio: r.rfcLen,
+			rule: int32(k), litAt: at, litLen: int32(len(lit)), group: r.group, cluster: cl, kind: kindIndex(r.allow), literal: literal,
+			star: len(lit) < len(pat) && pat[len(lit)] == '*', clean: r.clean, rfcAsGoogle: r.rfcAsGoogle})
+		if r.indexHTML {
+			p := c.google.Rules[k].DirPriority // "dir/$"
+			items = append(items, sortedRule{prio: p, rfcPrio: p,
+				rule: int32(k), litAt: at, litLen: p - 1, group: r.group, cluster: cl, kind: 1, extra: true, clean: r.clean, rfcAsGoogle: r.rfcAsGoogle})
+		}
 	}
-	c.order = make([]int32, len(c.items))
-	for k := range c.order {
-		c.order[k] = int32(k)
+	// The sort reads the literal prefixes where they are, in the source
+	// or the arena.
+	lits := &literalPool{src: src, arena: c.arena, start: make([]int32, len(items)), end: make([]int32, len(items))}
+	for k := range items {
+		lits.start[k], lits.end[k] = items[k].litAt, items[k].litAt+items[k].litLen
 	}
-	sortLiterals(c.order, c.clusters, func(k int32) int32 { return c.items[k].cluster }, lits)
-	c.runEnd = make([]int32, len(c.order))
-	end := int32(len(c.order))
-	for i := len(c.order) - 1; i >= 0; i-- {
-		if i+1 < len(c.order) {
-			a, b := &c.items[c.order[i]], &c.items[c.order[i+1]]
-			if a.cluster != b.cluster || !bytes.Equal(c.lit(a), c.lit(b)) {
+	order := make([]int32, len(items))
+	for k := range order {
+		order[k] = int32(k)
+	}
+	sortLiterals(order, c.clusters, func(k int32) int32 { return items[k].cluster }, lits)
+	// Stored in sorted order, the items are read from start to end, where
+	// reading them through the order jumps about the memory.
+	c.items = make([]sortedRule, len(items))
+	c.order = order
+	for i, k := range order {
+		c.items[i] = items[k]
+		order[i] = int32(i)
+	}
+	c.runEnd = make([]int32, len(c.items))
+	end := int32(len(c.items))
+	for i := len(c.items) - 1; i >= 0; i-- {
+		if i+1 < len(c.items) {
+			a, b := &c.items[i], &c.items[i+1]
+			if a.cluster != b.cluster || a.litLen != b.litLen || !bytes.Equal(c.lit(a), c.lit(b)) {
 				end = int32(i + 1)
 			}
 		}

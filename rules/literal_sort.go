@@ -84,16 +84,22 @@ func radixChunks(a []int32, d int, lits *literalPool) {
 	for i, k := range a {
 		src[i] = rec{lits.chunk(k, d), k}
 	}
+	// The counts of the eight bytes, in one pass over the keys rather
+	// than one a byte: a pass moves the keys about but not the counts.
+	var counts [8][256]int32
+	for i := range src {
+		key := src[i].key
+		for pass := range counts {
+			counts[pass][uint8(key>>(8*pass))]++
+		}
+	}
 	for pass := 0; pass < 8; pass++ {
 		shift := 8 * pass
-		var count [256]int
-		for i := range src {
-			count[uint8(src[i].key>>shift)]++
-		}
-		if count[uint8(src[0].key>>shift)] == len(src) {
+		count := &counts[pass]
+		if int(count[uint8(src[0].key>>shift)]) == len(src) {
 			continue // every string has this byte here
 		}
-		at := 0
+		at := int32(0)
 		for b := range count {
 			count[b], at = at, at+count[b]
 		}

@@ -56,12 +56,21 @@ var OverriddenRule = &lint.Rule{
 func patternBytes(pattern []byte) uint64 {
 	var m uint64
 	for _, c := range pattern {
-		if c != '*' && c != '$' {
-			m |= 1 << (c & 63)
-		}
+		m |= byteBits[c]
 	}
 	return m
 }
+
+// byteBits is patternBytes of each byte alone: a table, as the sweep asks
+// it of every byte of thousands of patterns.
+var byteBits = func() (t [256]uint64) {
+	for c := range t {
+		if c != '*' && c != '$' {
+			t[c] = 1 << (c & 63)
+		}
+	}
+	return t
+}()
 
 // maxOverTries bounds the rules of the other kind tried for one rule: a
 // file with thousands of wildcard rules for the same crawlers would
@@ -107,10 +116,10 @@ func (s *redSweep) overEntry(e *overEntry, i, j int) {
 			// without is a literal prefix of the rule's, no longer than
 			// the rule, and ties only with a twin.
 			c := s.at(k)
-			if c.kind != kind || !c.star || c.extra || !m.rules[c.rule].clean {
+			if c.kind != kind || !c.star || c.extra || !c.clean {
 				continue
 			}
-			pat := m.pat(&m.rules[c.rule])
+			pat := m.itemPat(c)
 			s.overCands = append(s.overCands, overCand{int32(k), c.prio, patternBytes(pat[c.litLen:])})
 		}
 		cs := s.overCands[from:]
@@ -131,19 +140,21 @@ func (s *redSweep) overEntry(e *overEntry, i, j int) {
 func (s *redSweep) judgeOverride(k int) {
 	m := s.m
 	it := s.at(k)
-	r := &m.rules[it.rule]
-	if it.extra || !r.clean {
+	if it.extra || !it.clean {
 		return
 	}
 	// A Disallow loses to an Allow as long; an Allow only to a longer
 	// Disallow.
 	need := it.prio
-	if r.allow {
+	if it.kind == 1 {
 		need++
 	}
 	other := 1 - it.kind
-	pat := m.pat(r)
-	var mask uint64 // patternBytes(pat), once a candidate asks
+	// Most rules have no candidate: the rule, its pattern and its bytes
+	// are read once one asks.
+	var r *comparedRule
+	var pat []byte
+	var mask uint64
 	tries := 0
 	for a := len(s.stack) - 1; a >= 0; a-- {
 		e := &s.stack[a]
@@ -158,6 +169,7 @@ func (s *redSweep) judgeOverride(k int) {
 				return
 			}
 			if tries == 1 {
+				r, pat = &m.rules[it.rule], m.itemPat(it)
 				mask = patternBytes(pat)
 			}
 			if c.mask&^mask != 0 {
@@ -186,7 +198,8 @@ func (s *redSweep) judgeOverride(k int) {
 // same group, or in one that names every crawler r's group names.
 func (s *redSweep) readWith(q, r *comparedRule) bool {
 	m := s.m
-	if s.pass.Targeted(match.Google) && m.groups[q.group].set != m.groups[r.group].set && !namesAll(m.google, q.group, r.group) {
+	if gq, gr := &m.groups[q.group], &m.groups[r.group]; s.pass.Targeted(match.Google) && gq.set != gr.set &&
+		(gr.tokens&^gq.tokens != 0 || !namesAll(m.google, q.group, r.group)) {
 		return false
 	}
 	if l := s.rfcLayout; l != nil && r.exact >= 0 && (q.exact < 0 || !namesAll(l, q.exact, r.exact)) {

@@ -72,6 +72,8 @@ var RedundantRule = &lint.Rule{
 const (
 	maxRedDepth = 64
 	maxRedTries = 32
+	// maxAcrossTries bounds the rules of other groups tried in one entry.
+	maxAcrossTries = maxRedTries / 4
 )
 
 // prioSpan is a range of priorities, empty when lo > hi.
@@ -87,19 +89,33 @@ func (s prioSpan) meets(lo, hi int32) bool { return s.lo <= s.hi && s.lo <= hi &
 // priorities of its own rules and of the rules whose prefixes extend it.
 type redEntry struct {
 	lit      []byte
+	cluster  int32
 	from, to int
-	// cands[cfrom:cto] are the items of this entry that can cover a
+	// cands[cfrom:cto] are the rules of this entry that can cover a
 	// narrower rule: literal rules every profile reads as written. An
 	// entry may hold thousands of wildcard rules ("/*.pdf$" and the like
 	// all have the prefix "/"), but few literal ones.
 	cfrom, cto int
 	// groups has bit g%64 set for the group g of each candidate: most
 	// entries have none for a given group, and one test says so.
-	groups   uint64
-	own, sub [2]prioSpan
+	groups uint64
+	// acrossTokens holds the tokens (comparedGroup.tokens) of the
+	// candidates the search in other groups tries: a rule whose group
+	// names a token none of them names finds no broader rule there.
+	acrossTokens uint64
+	own, sub     [2]prioSpan
 	// over holds, for overridden-rule, the entry's rules that may
 	// outrank others, by kind.
 	over overEntry
+}
+
+// redCand is a rule that can cover a narrower one (see redEntry.cands),
+// with what the search asks of it first.
+type redCand struct {
+	rule, group, kind int32
+	// set and tokens are the group's (comparedGroup).
+	set    int32
+	tokens uint64
 }
 
 func runRedundantRule(pass *lint.Pass) {
@@ -146,10 +162,20 @@ func findDeadRules(pass *lint.Pass, m *comparison) *deadFindings {
 	if pass.Targeted(match.Yandex) {
 		s.yandexLayout = pass.Layout(match.Yandex)
 	}
-	// Only first-match readers: rule-order speaks for them.
-	s.longest = pass.Targeted(match.Google) || rfc
+	// Each rule's proof is taken only when the rule runs: the other's
+	// finds nothing it reports. overridden-rule judges rules only for
+	// longest-match profiles: for first-match readers alone, rule-order
+	// speaks.
+	s.red = pass.Runs("redundant-rule")
+	s.over = pass.Runs("overridden-rule") && (pass.Targeted(match.Google) || rfc)
 	s.items, s.order = m.sorted()
-	if rfc {
+	if s.red {
+		s.cands = make([]redCand, 0, len(s.items)/2)
+	}
+	if s.over {
+		s.overCands = make([]overCand, 0, len(s.items)/2)
+	}
+	if rfc && s.red {
 		s.divergent = make([][2]prioSpan, m.clusters)
 		for c := range s.divergent {
 			s.divergent[c] = [2]prioSpan{emptySpan(), emptySpan()}
@@ -158,7 +184,7 @@ func findDeadRules(pass *lint.Pass, m *comparison) *deadFindings {
 			// RFC 9309 decodes or encodes bytes of these patterns that
 			// Google keeps: their literal prefixes differ too, so they
 			// are taken to meet every rule of their cluster.
-			if it := &s.items[k]; !m.rules[it.rule].rfcAsGoogle {
+			if it := &s.items[k]; !it.rfcAsGoogle {
 				s.divergent[it.cluster][it.kind].add(s.span(it))
 			}
 		}
@@ -178,15 +204,15 @@ type redSweep struct {
 	// RFC 9309 parsers read differently from Google.
 	divergent [][2]prioSpan
 	stack     []redEntry
-	cands     []int32
+	cands     []redCand
 	// merging is true when the broader rule may be in another group that
 	// crawlers read with the rule's (see mergedWith), with the layouts of
 	// the targeted profiles that group lines differently from Google.
 	merging                 bool
 	rfcLayout, yandexLayout *match.Layout
-	// longest is true when a longest-match profile is targeted, for
-	// which overridden-rule judges rules.
-	longest bool
+	// red is true when redundant-rule runs; over when overridden-rule
+	// runs, for a longest-match profile targeted.
+	red, over bool
 	// overCands holds the entries' rules that may outrank others (see
 	// overEntry.cands).
 	overCands []overCand
@@ -242,7 +268,8 @@ func (s *redSweep) flush() {
 // are (see keepsGroups).
 func (s *redSweep) mergedWith(q, r *comparedRule) bool {
 	m := s.m
-	if m.groups[q.group].set != m.groups[r.group].set && !namesAll(m.google, q.group, r.group) {
+	if gq, gr := &m.groups[q.group], &m.groups[r.group]; gq.set != gr.set &&
+		(gr.tokens&^gq.tokens != 0 || !namesAll(m.google, q.group, r.group)) {
 		return false
 	}
 	if l := s.rfcLayout; l != nil && r.exact >= 0 && (q.exact < 0 || !namesAll(l, q.exact, r.exact)) {
@@ -294,32 +321,34 @@ func (s *redSweep) sweep() {
 		lit := s.lit(it)
 		for len(s.stack) > 0 {
 			top := &s.stack[len(s.stack)-1]
-			if s.at(top.from).cluster == it.cluster && bytes.HasPrefix(lit, top.lit) {
+			if top.cluster == it.cluster && bytes.HasPrefix(lit, top.lit) {
 				break
 			}
 			s.pop()
 		}
-		e := redEntry{lit: lit, from: i, to: j, cfrom: len(s.cands), own: [2]prioSpan{emptySpan(), emptySpan()}, sub: [2]prioSpan{emptySpan(), emptySpan()}}
+		e := redEntry{lit: lit, cluster: it.cluster, from: i, to: j, cfrom: len(s.cands), own: [2]prioSpan{emptySpan(), emptySpan()}, sub: [2]prioSpan{emptySpan(), emptySpan()}}
 		for k := i; k < j; k++ {
 			c := s.at(int(k))
 			e.own[c.kind].add(s.span(c))
-			if c.literal && !c.extra && s.m.rules[c.rule].clean {
-				s.cands = append(s.cands, int32(k))
-				e.groups |= 1 << (s.m.rules[c.rule].group & 63)
+			if s.red && c.literal && !c.extra && c.clean {
+				g := c.group
+				s.cands = append(s.cands, redCand{rule: c.rule, group: g, kind: c.kind, set: s.m.groups[g].set, tokens: s.m.groups[g].tokens})
+				e.groups |= 1 << (g & 63)
 			}
 		}
 		e.cto = len(s.cands)
 		if cs := s.cands[e.cfrom:e.cto]; len(cs) > 1 {
 			// By group, so that a rule finds its group's quickly.
-			slices.SortFunc(cs, func(a, b int32) int {
-				return cmp.Compare(s.m.rules[s.at(int(a)).rule].group, s.m.rules[s.at(int(b)).rule].group)
-			})
+			slices.SortFunc(cs, func(a, b redCand) int { return cmp.Compare(a.group, b.group) })
 		}
-		if s.longest {
+		for _, c := range s.cands[e.cfrom:min(e.cto, e.cfrom+maxAcrossTries)] {
+			e.acrossTokens |= c.tokens
+		}
+		if s.over {
 			s.overEntry(&e.over, i, j)
 		}
 		s.stack = append(s.stack, e)
-		if s.longest && len(s.stack) <= maxRedDepth {
+		if s.over && len(s.stack) <= maxRedDepth {
 			for k := i; k < j; k++ {
 				s.judgeOverride(k)
 			}
@@ -334,7 +363,9 @@ func (s *redSweep) sweep() {
 func (s *redSweep) pop() {
 	e := s.stack[len(s.stack)-1]
 	s.stack = s.stack[:len(s.stack)-1]
-	s.judge(&e)
+	if s.red {
+		s.judge(&e)
+	}
 	if n := len(s.stack); n > 0 {
 		parent := &s.stack[n-1]
 		for k := range parent.sub {
@@ -350,7 +381,7 @@ func (s *redSweep) judge(e *redEntry) {
 	m := s.m
 	for k := e.from; k < e.to; k++ {
 		it := s.at(k)
-		if it.extra {
+		if it.extra || !it.clean {
 			continue
 		}
 		r := &m.rules[it.rule]
@@ -404,27 +435,32 @@ func (s *redSweep) judge(e *redEntry) {
 // with wildcards, a rule equal to its literal prefix counts.
 func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*comparedRule, int32) {
 	m := s.m
-	across := s.merging && m.groups[r.group].merged && s.keepsGroups(r)
+	gr := &m.groups[r.group]
+	// Whether to look in other groups, asked of the first entry that has
+	// rules of another group: 0 not yet known, 1 yes, -1 no.
+	across := int8(0)
 	try := func(x *redEntry) *comparedRule {
 		cs := s.cands[x.cfrom:x.cto]
 		if x.groups&(1<<(r.group&63)) != 0 {
 			k0 := 0
 			if len(cs) > 8 {
-				k0, _ = slices.BinarySearchFunc(cs, r.group, func(k, g int32) int { return cmp.Compare(m.rules[s.at(int(k)).rule].group, g) })
+				k0, _ = slices.BinarySearchFunc(cs, r.group, func(c redCand, g int32) int { return cmp.Compare(c.group, g) })
 			}
-			for n, k := range cs[k0:] {
+			for n, c := range cs[k0:] {
 				if n == maxRedTries {
 					return nil // many rules of the group that do not serve: give up
 				}
-				c := s.at(int(k))
-				q := &m.rules[c.rule]
-				if q.group != r.group {
-					if q.group > r.group {
+				if c.group != r.group {
+					if c.group > r.group {
 						break
 					}
 					continue
 				}
-				if c.kind != it.kind || c.rule == it.rule || !m.sameReaders(s.pass, q, r) {
+				if c.kind != it.kind || c.rule == it.rule {
+					continue
+				}
+				q := &m.rules[c.rule]
+				if !m.sameReaders(s.pass, q, r) {
 					continue
 				}
 				if s.pass.Targeted(match.Legacy) && q.line > r.line {
@@ -435,16 +471,28 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 		}
 		// Few rules have a broader one in another group: the search is
 		// short, and skipped when the entry's rules are all of r's group.
-		if !across || x.groups == 1<<(r.group&63) {
+		if x.groups == 1<<(r.group&63) || gr.tokens&^x.acrossTokens != 0 {
 			return nil
 		}
-		for n, k := range cs {
-			if n == maxRedTries/4 {
+		if across == 0 {
+			across = -1
+			if s.merging && gr.merged && s.keepsGroups(r) {
+				across = 1
+			}
+		}
+		if across < 0 {
+			return nil
+		}
+		for n, c := range cs {
+			if n == maxAcrossTries {
 				break
 			}
-			c := s.at(int(k))
-			if q := &m.rules[c.rule]; q.group != r.group && c.kind == it.kind && s.mergedWith(q, r) {
-				return q
+			// Google's test of mergedWith, on the candidate's tokens,
+			// first: most groups do not name all of r's crawlers.
+			if c.group != r.group && c.kind == it.kind && (c.set == gr.set || gr.tokens&^c.tokens == 0) {
+				if q := &m.rules[c.rule]; s.mergedWith(q, r) {
+					return q
+				}
 			}
 		}
 		return nil
