@@ -267,7 +267,8 @@ const profiles = ["google", "bing", "yandex", "rfc9309"];
 
 test("a misspelled Disallow: diagnostic, hover, quick fix, clean, shutdown", async () => {
   const path = join(dir, "robots.txt");
-  let text = "User-agent: *\nDisalow: /private\n";
+  // The Sitemap line keeps missing-sitemap's hint out of what is counted.
+  let text = "User-agent: *\nDisalow: /private\nSitemap: https://example.com/sitemap.xml\n";
   writeFileSync(path, text);
   const uri = pathToFileURL(path).href;
   const server = startServer((section) => (section === "robotslint" ? { profiles, rules: {} } : null));
@@ -314,7 +315,7 @@ test("a misspelled Disallow: diagnostic, hover, quick fix, clean, shutdown", asy
     const edits = editsFor(fix, uri);
     assert.ok(edits.length > 0, `"${fix.title}" edits nothing`);
     text = applyEdits(text, edits);
-    assert.equal(text, "User-agent: *\nDisallow: /private\n");
+    assert.equal(text, "User-agent: *\nDisallow: /private\nSitemap: https://example.com/sitemap.xml\n");
 
     // VS Code sends the edits it applied as incremental changes, last first.
     const changes = [...edits]
@@ -335,7 +336,7 @@ test("a misspelled Disallow: diagnostic, hover, quick fix, clean, shutdown", asy
 
 test("settings as the extension sends them: rules and an unsaved buffer", async () => {
   const uri = "untitled:Untitled-1";
-  const text = "User-agent: *\nDisalow: /private\n";
+  const text = "User-agent: *\nDisalow: /private\nSitemap: https://example.com/sitemap.xml\n";
   /** @type {Record<string, string>} */
   let rules = { "misspelled-directive": "off" };
   // The server asks for its settings after initialized; the answer is held
