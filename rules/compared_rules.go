@@ -39,12 +39,11 @@ type comparison struct {
 	// bytes it encodes).
 	arena []byte
 
-	// items and order are the rules sorted by literal prefix, built on
-	// first use (see sorted).
+	// items are the rules sorted by literal prefix, built on first use
+	// (see sorted).
 	sortOnce sync.Once
 	items    []sortedRule
-	order    []int32
-	// runEnd is, for each position in order, the end of the run of items
+	// runEnd is, for each position in items, the end of the run of items
 	// from the same cluster with the same literal prefix that holds it:
 	// the sweeps take a run at a time, and comparing the prefixes once
 	// here saves each sweep reading them all again.
@@ -135,7 +134,7 @@ func comparedRules(pass *lint.Pass) *comparison {
 			if pass.Runs("duplicate-rule") || pass.Runs("conflicting-rules") {
 				go c.twinsOnce.Do(c.findTwins)
 			}
-			if pass.Runs("redundant-rule") || pass.Runs("overridden-rule") || pass.Runs("rule-order") {
+			if pass.Runs("redundant-rule") || pass.Runs("overridden-rule") || pass.Runs("rule-order") || pass.Runs("prefix-match") {
 				go c.sortOnce.Do(c.sort)
 			}
 		}
@@ -439,15 +438,13 @@ func (c *comparison) pooled(at, n int32) []byte {
 }
 
 // sorted returns the items of the rules that can match (their patterns
-// start with '/' or '*'), and their order by cluster, then literal prefix
-// (the items are stored in that order, which the sweeps then read from
-// start to end, but the order is kept for the readers that index it):
-// every prefix of a literal prefix comes before it, and the prefixes that
-// extend it right after it. redundant-rule, overridden-rule and rule-order
-// walk it.
-func (c *comparison) sorted() ([]sortedRule, []int32) {
+// start with '/' or '*'), in order by cluster, then literal prefix: every
+// prefix of a literal prefix comes before it, and the prefixes that
+// extend it right after it. redundant-rule, overridden-rule, rule-order
+// and prefix-match walk it.
+func (c *comparison) sorted() []sortedRule {
 	c.sortOnce.Do(c.sort)
-	return c.items, c.order
+	return c.items
 }
 
 // run returns the end of the run of equal literal prefixes in the same
@@ -490,13 +487,25 @@ func (c *comparison) sort() {
 	}
 	sortLiterals(order, c.clusters, func(k int32) int32 { return items[k].cluster }, lits)
 	// Stored in sorted order, the items are read from start to end, where
-	// reading them through the order jumps about the memory.
-	c.items = make([]sortedRule, len(items))
-	c.order = order
-	for i, k := range order {
-		c.items[i] = items[k]
-		order[i] = int32(i)
+	// reading them through the order jumps about the memory. They are
+	// moved in place, a cycle of the permutation at a time, rather than
+	// copied: a large file has a hundred thousand.
+	for i := range order {
+		if order[i] < 0 {
+			continue
+		}
+		first, j := items[i], i
+		for {
+			k := int(order[j])
+			order[j] = -1
+			if k == i {
+				items[j] = first
+				break
+			}
+			items[j], j = items[k], k
+		}
 	}
+	c.items = items
 	c.runEnd = make([]int32, len(c.items))
 	end := int32(len(c.items))
 	for i := len(c.items) - 1; i >= 0; i-- {

@@ -46,7 +46,7 @@ func runMissingSitemap(pass *lint.Pass) {
 	if first < 0 || notRobotsTxt(pass) {
 		return
 	}
-	if !pass.Robots(match.Google).Check("Googlebot", "/").Allowed {
+	if !pass.Layout(match.Google).Check("Googlebot", "/").Allowed {
 		return // a site closed to search, such as a staging host
 	}
 	readers := prose.Readers(targetsWhere(pass, func(p *match.Profile) bool { return honours(syntax.DirectiveSitemap, p) }))

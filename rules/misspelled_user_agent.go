@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -54,19 +55,43 @@ type agentCandidate struct {
 	op    string
 }
 
-// agentCandidates are the known crawler tokens that are valid product tokens,
-// built on first use.
-var agentCandidates = sync.OnceValue(func() []agentCandidate {
-	var cs []agentCandidate
+// agentCandidates are the known crawler tokens that are valid product
+// tokens, indexed for typoOf, built on first use.
+var agentCandidates = sync.OnceValue(func() *candidateIndex {
+	x := &candidateIndex{lowers: map[string]bool{}, wordPrefixes: map[string]bool{}}
 	for _, c := range kb.Crawlers() {
 		if tokenPrefix([]byte(c.Token)) != len(c.Token) || genericTokens[syntax.LowerASCII(c.Token)] {
 			continue
 		}
 		lower := syntax.LowerASCII(c.Token)
-		cs = append(cs, agentCandidate{c.Token, lower, c.Operator})
+		k := len(x.cs)
+		x.cs = append(x.cs, agentCandidate{c.Token, lower, c.Operator})
+		x.lowers[lower] = true
+		for i := range lower {
+			if wordStart(c.Token, i) {
+				x.wordPrefixes[lower[:i]] = true
+			}
+		}
+		for len(x.byLen) <= len(lower) {
+			x.byLen = append(x.byLen, nil)
+		}
+		x.byLen[len(lower)] = append(x.byLen[len(lower)], k)
 	}
-	return cs
+	return x
 })
+
+// candidateIndex holds the candidates so that typoOf asks a few map
+// lookups and tries only the tokens of about the same length, not every
+// known crawler for every user-agent line of every file.
+type candidateIndex struct {
+	cs []agentCandidate
+	// lowers are the candidates' tokens in lower case, and wordPrefixes
+	// their prefixes that end before a word starts (`semrushbot` of
+	// `SemrushBot-SWA`).
+	lowers, wordPrefixes map[string]bool
+	// byLen lists the indices in cs of the tokens of each length.
+	byLen [][]int
+}
 
 func runMisspelledUserAgent(pass *lint.Pass) {
 	f := pass.File
@@ -116,23 +141,28 @@ func runMisspelledUserAgent(pass *lint.Pass) {
 // are typos.
 func typoOf(token string) []*agentCandidate {
 	lower := syntax.LowerASCII(token)
-	cs := agentCandidates()
-	for k := range cs {
-		c := &cs[k]
-		switch {
-		case lower == c.lower:
-			return nil
-		case strings.HasPrefix(lower, c.lower) && wordStart(token, len(c.lower)):
-			return nil
-		case strings.HasPrefix(c.lower, lower) && wordStart(c.token, len(lower)):
-			return nil
+	x := agentCandidates()
+	if x.lowers[lower] || x.wordPrefixes[lower] {
+		return nil // a known token, or the start of one
+	}
+	for i := range lower {
+		if wordStart(token, i) && x.lowers[lower[:i]] {
+			return nil // a known token extended
 		}
 	}
-	var best []*agentCandidate
-	for k := range cs {
-		if c := &cs[k]; oneTypo(lower, c.lower) && typoPlausible(lower, c.lower) {
-			best = append(best, c)
+	// One typo changes the length by one at most.
+	var ks []int
+	for n := max(len(lower)-1, 0); n <= len(lower)+1 && n < len(x.byLen); n++ {
+		for _, k := range x.byLen[n] {
+			if c := &x.cs[k]; oneTypo(lower, c.lower) && typoPlausible(lower, c.lower) {
+				ks = append(ks, k)
+			}
 		}
+	}
+	slices.Sort(ks) // in the crawler list's order
+	var best []*agentCandidate
+	for _, k := range ks {
+		best = append(best, &x.cs[k])
 	}
 	return best
 }

@@ -47,20 +47,9 @@ func runPathCase(pass *lint.Pass) {
 	}
 	layout := pass.Layout(match.Google)
 	f := layout.File
-	// Most files have no capital letters in their rules: a quick look
-	// first, eight bytes at a time.
-	capitals := false
-	for k := range layout.Rules {
-		if hasCapital(f.Text(layout.Rules[k].Value())) {
-			capitals = true
-			break
-		}
-	}
-	if !capitals {
-		return
-	}
 	// The rules with capitals, and whether the others are all in lower
-	// case.
+	// case. Most files have no capital letters in their paths, and the
+	// test reads eight bytes at a time.
 	var upper []int
 	lower := 0
 	for k := range layout.Rules {
@@ -74,19 +63,35 @@ func runPathCase(pass *lint.Pass) {
 	if len(upper) == 0 {
 		return
 	}
-	// Lower-case rules by their folded path, to find a rule's other
-	// spelling; built only when some rule has capitals.
-	byFolded := make(map[string][]int)
+	// The rules whose path folds to a path in capitals: that path's other
+	// spellings, others[byFolded[hash]], found by a hash of the path in
+	// lower case so that no path is copied. Only a rule as long as some
+	// path in capitals is looked up.
+	byFolded := make(map[uint64]int, len(upper))
+	var others [][]int
+	var lengths [4]uint64 // bit n%256: some path in capitals has n bytes
+	oneUpper := true      // every rule in capitals has the same value
+	first := f.Text(layout.Rules[upper[0]].Value())
+	for _, k := range upper {
+		value := f.Text(layout.Rules[k].Value())
+		oneUpper = oneUpper && bytes.Equal(value, first)
+		path := pathPart(value)
+		h := foldedHash(path)
+		if _, ok := byFolded[h]; !ok {
+			byFolded[h] = len(others)
+			others = append(others, nil)
+		}
+		n := len(path) % 256
+		lengths[n/64] |= 1 << (n % 64)
+	}
 	for k := range layout.Rules {
 		v := pathPart(f.Text(layout.Rules[k].Value()))
-		if len(v) > 1 {
-			key := string(bytes.ToLower(v))
-			byFolded[key] = append(byFolded[key], k)
+		if n := len(v) % 256; len(v) <= 1 || lengths[n/64]&(1<<(n%64)) == 0 {
+			continue
 		}
-	}
-	distinctUpper := make(map[string]bool)
-	for _, k := range upper {
-		distinctUpper[string(f.Text(layout.Rules[k].Value()))] = true
+		if x, ok := byFolded[foldedHash(v)]; ok {
+			others[x] = append(others[x], k)
+		}
 	}
 	// A lone path in capitals, once however many groups repeat it.
 	var lone []int
@@ -96,9 +101,9 @@ func runPathCase(pass *lint.Pass) {
 		path := pathPart(value)
 		var other *match.RuleLine
 		sameGroup := false
-		for _, j := range byFolded[string(bytes.ToLower(path))] {
+		for _, j := range others[byFolded[foldedHash(path)]] {
 			o := &layout.Rules[j]
-			if bytes.Equal(pathPart(f.Text(o.Value())), path) {
+			if op := pathPart(f.Text(o.Value())); bytes.Equal(op, path) || !sameFolded(op, path) {
 				continue
 			}
 			if o.Group == r.Group {
@@ -116,7 +121,7 @@ func runPathCase(pass *lint.Pass) {
 			pass.Report(r.Value(), fmt.Sprintf("%s differs from %s (line %d) only in case, and every crawler compares paths "+
 				"case by case: this group's rule does not match %s", prose.Quote(value), prose.Quote(otherValue),
 				other.Line+1, prose.Quote(otherValue)), lint.WithRelated(other.Value(), "the same path in another case"))
-		case lower >= 5 && len(distinctUpper) == 1 && wellKnownInCapitals(path):
+		case lower >= 5 && oneUpper && wellKnownInCapitals(path):
 			lone = append(lone, int(r.Line))
 		}
 	}
@@ -126,6 +131,40 @@ func runPathCase(pass *lint.Pass) {
 			"in this file is in lower case, and every crawler compares paths case by case: it does not match %s%s",
 			prose.Quote(value), prose.Quote(bytes.ToLower(value)), hereAndMore(group)))
 	}
+}
+
+// foldedHash returns the FNV-1a hash of path with its ASCII capitals made
+// small.
+func foldedHash(path []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range path {
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
+}
+
+// sameFolded reports whether a and b differ in the case of ASCII letters
+// at most.
+func sameFolded(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
 }
 
 // wellKnownDirs are directory names that sites spell in lower case. A

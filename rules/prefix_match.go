@@ -77,10 +77,10 @@ func runPrefixMatch(pass *lint.Pass) {
 	// The sorted view of the comparison puts the rules of a cluster of
 	// groups (those that share crawlers) in the order of their literal
 	// prefixes, so the rules that extend a path follow it.
-	items, order := c.sorted()
+	items := c.sorted()
 	evidence := make(map[int32]string) // by rule
-	for i := 0; i < len(order); i++ {
-		it := &items[order[i]]
+	for i := range items {
+		it := &items[i]
 		if it.extra || !it.literal || !candidate[it.rule] {
 			continue
 		}
@@ -88,12 +88,12 @@ func runPrefixMatch(pass *lint.Pass) {
 		// The run of rules with this literal prefix or a longer one:
 		// back to its first, since `/shop$` may sort before `/shop`.
 		from := i
-		for from > 0 && items[order[from-1]].cluster == it.cluster && bytes.Equal(c.lit(&items[order[from-1]]), v) {
+		for from > 0 && items[from-1].cluster == it.cluster && bytes.Equal(c.lit(&items[from-1]), v) {
 			from--
 		}
 		inside, extended := false, false
-		for _, oj := range order[from:] {
-			o := &items[oj]
+		for j := range items[from:] {
+			o := &items[from+j]
 			lit := c.lit(o)
 			if o.cluster != it.cluster || !bytes.HasPrefix(lit, v) {
 				break

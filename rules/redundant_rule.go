@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
@@ -152,7 +153,35 @@ func findDeadRules(pass *lint.Pass, m *comparison) *deadFindings {
 		// differently for the others; the proofs do not carry over.
 		return nil
 	}
-	s := &redSweep{pass: pass, m: m, rfc: rfc, found: &deadFindings{}}
+	// Each rule's proof is taken only when the rule runs: the other's
+	// finds nothing it reports. overridden-rule judges rules only for
+	// longest-match profiles: for first-match readers alone, rule-order
+	// speaks.
+	red := pass.Runs("redundant-rule")
+	over := pass.Runs("overridden-rule") && (pass.Targeted(match.Google) || rfc)
+	if items := m.sorted(); red && over && len(items) >= parallelSweepItems {
+		// On a large file the rules waiting for these proofs are the last
+		// of a run, with a core idle: two sweeps side by side end sooner
+		// than one that takes both proofs.
+		var overridden *deadFindings
+		var wg sync.WaitGroup
+		wg.Go(func() { overridden = newRedSweep(pass, m, rfc, false, true).run() })
+		found := newRedSweep(pass, m, rfc, true, false).run()
+		wg.Wait()
+		found.overridden = overridden.overridden
+		return found
+	}
+	return newRedSweep(pass, m, rfc, red, over).run()
+}
+
+// parallelSweepItems is the size of sorted view from which redundant-rule's
+// and overridden-rule's proofs are taken by two sweeps at once.
+const parallelSweepItems = 2000
+
+// newRedSweep prepares a sweep that takes redundant-rule's proof when red
+// is true and overridden-rule's when over is.
+func newRedSweep(pass *lint.Pass, m *comparison, rfc, red, over bool) *redSweep {
+	s := &redSweep{pass: pass, m: m, rfc: rfc, red: red, over: over, found: &deadFindings{}}
 	// First-match parsers read one group: a broader rule in another
 	// covers nothing for them.
 	s.merging = !pass.Targeted(match.Legacy)
@@ -162,13 +191,7 @@ func findDeadRules(pass *lint.Pass, m *comparison) *deadFindings {
 	if pass.Targeted(match.Yandex) {
 		s.yandexLayout = pass.Layout(match.Yandex)
 	}
-	// Each rule's proof is taken only when the rule runs: the other's
-	// finds nothing it reports. overridden-rule judges rules only for
-	// longest-match profiles: for first-match readers alone, rule-order
-	// speaks.
-	s.red = pass.Runs("redundant-rule")
-	s.over = pass.Runs("overridden-rule") && (pass.Targeted(match.Google) || rfc)
-	s.items, s.order = m.sorted()
+	s.items = m.sorted()
 	if s.red {
 		s.cands = make([]redCand, 0, len(s.items)/2)
 	}
@@ -189,6 +212,11 @@ func findDeadRules(pass *lint.Pass, m *comparison) *deadFindings {
 			}
 		}
 	}
+	return s
+}
+
+// run sweeps and returns what it found.
+func (s *redSweep) run() *deadFindings {
 	s.sweep()
 	s.flush()
 	return s.found
@@ -198,8 +226,7 @@ type redSweep struct {
 	pass  *lint.Pass
 	m     *comparison
 	rfc   bool
-	items []sortedRule
-	order []int32 // items, sorted by cluster and literal prefix
+	items []sortedRule // sorted by cluster and literal prefix
 	// divergent holds, by cluster and kind, the priorities of the rules
 	// RFC 9309 parsers read differently from Google.
 	divergent [][2]prioSpan
@@ -301,7 +328,7 @@ func (s *redSweep) keepsGroups(r *comparedRule) bool {
 func (s *redSweep) lit(it *sortedRule) []byte { return s.m.lit(it) }
 
 // at returns the k-th item in sorted order.
-func (s *redSweep) at(k int) *sortedRule { return &s.items[s.order[k]] }
+func (s *redSweep) at(k int) *sortedRule { return &s.items[k] }
 
 // span returns the priorities of an item in the profiles checked.
 func (s *redSweep) span(it *sortedRule) prioSpan {
@@ -315,7 +342,7 @@ func (s *redSweep) span(it *sortedRule) prioSpan {
 // prefixes of the current one; an entry is judged when it is popped, when
 // all the prefixes that extend it have been seen.
 func (s *redSweep) sweep() {
-	for i := 0; i < len(s.order); {
+	for i := 0; i < len(s.items); {
 		it := s.at(i)
 		j := s.m.run(i)
 		lit := s.lit(it)

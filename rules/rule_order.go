@@ -83,7 +83,7 @@ func runRuleOrder(pass *lint.Pass) {
 	// serves; a stable partition by legacy group keeps it sorted within
 	// each. A group with a '%' escape is left alone: legacy parsers decode
 	// it, and the pattern may become a prefix the view does not show.
-	all, sorted := m.sorted()
+	all := m.sorted()
 	legacy := pass.Targeted(match.Legacy)
 	// The legacy group of each rule this rule looks at, or -1, read in
 	// the order of the file: the walk of the sorted view below, which
@@ -113,13 +113,13 @@ func runRuleOrder(pass *lint.Pass) {
 	}
 	// A literal item's pattern holds no '*' and starts with '/'.
 	count := make([]int32, len(escaped)+1)
-	picked := make([]int32, 0, len(sorted))
-	for _, k := range sorted {
+	picked := make([]int32, 0, len(all))
+	for k := range all {
 		it := &all[k]
 		if it.extra || !it.literal || groupOf[it.rule] < 0 {
 			continue
 		}
-		picked = append(picked, k)
+		picked = append(picked, int32(k))
 		count[groupOf[it.rule]+1]++
 	}
 	for g := 1; g < len(count); g++ {

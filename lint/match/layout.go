@@ -154,6 +154,48 @@ func (l *Layout) SelectWithout(agent string, g int) []int {
 	return sel
 }
 
+// Check answers one query as Robots.Check does, by trying every rule of
+// the crawler's groups in place of compiling the file: for a caller with
+// one question, to whom Compile's index would cost more than the answer
+// (whether Googlebot may fetch "/"). The precedence is the ruleset's: the
+// highest priority wins, Allow wins a tie, and the first in file order a
+// tie of the same kind.
+func (l *Layout) Check(agent, url string) Verdict {
+	p := l.Profile
+	v := p.verdict(l.Select(agent), url)
+	if v.Reason != ReasonNoRule {
+		return v
+	}
+	var best Rule
+	var read [2]Rule
+	var buf []byte
+	for _, g := range v.Groups {
+		for k := l.Groups[g].RulesFrom; k < l.Groups[g].RulesTo; k++ {
+			r := &l.Rules[k]
+			if r.Dropped || max(r.Priority, r.DirPriority) < best.Priority {
+				continue // it cannot beat the rule found
+			}
+			var pattern string
+			if r.Verbatim {
+				pattern = string(l.File.Text(r.Value()))
+			} else {
+				buf = l.AppendPattern(buf[:0], int(k))
+				pattern = string(buf)
+			}
+			for _, rule := range r.appendRules(read[:0], pattern) {
+				if rule.Priority > 0 && p.matchesPattern(v.Path, rule.Pattern) &&
+					(rule.Priority > best.Priority || rule.Priority == best.Priority && rule.Allow && !best.Allow) {
+					best = rule
+				}
+			}
+		}
+	}
+	if best.Priority > 0 {
+		v.decide(&best)
+	}
+	return v
+}
+
 // RuleAt returns the index in Rules of the rule on line i, or -1 when the
 // profile reads no rule there.
 func (l *Layout) RuleAt(i int) int {

@@ -2,6 +2,7 @@ package match
 
 import (
 	"os"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -12,10 +13,10 @@ import (
 
 // TestLayoutVerdicts checks the layout, the one reading of groups that the
 // rules read directly, against Compile's verdicts: for each profile,
-// crawler and URL, the rule the layout's groups, priorities and patterns
-// decide on by trying every rule (Select, AppendPattern, Priority and
-// DirPriority, nothing of Compile's index) is the rule Check names, over
-// the corpus and generated files.
+// crawler and URL, Layout.Check, which tries every rule of the selected
+// groups (Select, AppendPattern, Priority and DirPriority, nothing of
+// Compile's index), gives the verdict Robots.Check gives, over the corpus
+// and generated files.
 func TestLayoutVerdicts(t *testing.T) {
 	type file struct {
 		body         string
@@ -53,12 +54,11 @@ func TestLayoutVerdicts(t *testing.T) {
 			for _, agent := range fl.agents {
 				for _, u := range fl.urls {
 					cases++
-					want := r.Check(agent, u)
-					allowed, line := layoutVerdict(l, agent, u)
-					if allowed != want.Allowed || line != want.Line {
+					want, got := r.Check(agent, u), l.Check(agent, u)
+					if !reflect.DeepEqual(got, want) {
 						if bad++; bad <= 10 {
-							t.Errorf("%s: agent %q url %q: the layout says allowed=%v (line %d), Check allowed=%v (line %d)\nrobots.txt %q",
-								p.Name, agent, u, allowed, line+1, want.Allowed, want.Line+1, fl.body[:min(len(fl.body), 300)])
+							t.Errorf("%s: agent %q url %q: Layout.Check says %+v, Robots.Check %+v\nrobots.txt %q",
+								p.Name, agent, u, got, want, fl.body[:min(len(fl.body), 300)])
 						}
 					}
 				}
@@ -66,53 +66,6 @@ func TestLayoutVerdicts(t *testing.T) {
 		}
 	}
 	t.Logf("%d files, %d (file, profile, crawler, URL) cases, %d disagree", len(files), cases, bad)
-}
-
-// layoutVerdict decides a query from the layout alone, trying every rule
-// of the selected groups in file order: the highest priority wins, and an
-// Allow wins a tie.
-func layoutVerdict(l *Layout, agent, url string) (allowed bool, line int) {
-	p := l.Profile
-	path := p.path(url)
-	if p.robotsTxtAllowed && isRobotsTxt(path) {
-		return true, -1
-	}
-	var best *RuleLine
-	bestPrio := int32(0)
-	better := func(r *RuleLine, prio int32, allow bool) bool {
-		return prio > bestPrio || prio == bestPrio && best != nil && allow && !best.Allow
-	}
-	var buf []byte
-	for _, g := range l.Select(agent) {
-		for k := l.Groups[g].RulesFrom; k < l.Groups[g].RulesTo; k++ {
-			r := &l.Rules[k]
-			if r.Dropped || r.Priority <= 0 {
-				continue
-			}
-			buf = l.AppendPattern(buf[:0], int(k))
-			pattern := string(buf)
-			if matches(p, path, pattern) && better(r, r.Priority, r.Allow) {
-				best, bestPrio = r, r.Priority
-			}
-			if r.DirPriority > 0 && matches(p, path, pattern[:r.DirPriority-1]+"$") && better(r, r.DirPriority, true) {
-				// The directory rule is an Allow of its own.
-				dir := *r
-				dir.Allow = true
-				best, bestPrio = &dir, r.DirPriority
-			}
-		}
-	}
-	if best == nil {
-		return true, -1
-	}
-	return best.Allow, int(best.Line)
-}
-
-func matches(p *Profile, path, pattern string) bool {
-	if p.literal {
-		return strings.HasPrefix(path, pattern)
-	}
-	return wildcardMatch(path, pattern)
 }
 
 // corpusURLs returns URLs for a corpus file: the literal prefix of each of

@@ -266,13 +266,20 @@ func (pt *Pattern) Matches(url string) bool {
 	p := pt.profile
 	path := p.path(url)
 	for _, rule := range pt.rules[:pt.n] {
-		switch {
-		case rule.Priority <= 0:
-		case p.literal && strings.HasPrefix(path, rule.Pattern), !p.literal && wildcardMatch(path, rule.Pattern):
+		if rule.Priority > 0 && p.matchesPattern(path, rule.Pattern) {
 			return true
 		}
 	}
 	return false
+}
+
+// matchesPattern reports whether a rule's pattern, as p normalises it,
+// matches path: with wildcards, or as a plain prefix.
+func (p *Profile) matchesPattern(path, pattern string) bool {
+	if p.literal {
+		return strings.HasPrefix(path, pattern)
+	}
+	return wildcardMatch(path, pattern)
 }
 
 // Matches reports whether a rule line, an Allow line when allow is true

@@ -150,21 +150,36 @@ func CompileLayout(l *Layout) *Robots {
 // Check returns whether the crawler whose robots.txt name is agent may
 // fetch url, an absolute URL or a path.
 func (r *Robots) Check(agent, url string) Verdict {
-	p := r.Profile
 	rs := r.ruleset(agent)
-	v := Verdict{Allowed: true, Line: -1, Groups: rs.groups, Path: p.path(url)}
+	v := r.Profile.verdict(rs.groups, url)
+	if v.Reason == ReasonNoRule {
+		v.decide(rs.first(v.Path))
+	}
+	return v
+}
+
+// verdict begins the answer to a query for the crawler to which groups
+// apply: decided when the URL is /robots.txt or no group applies, and
+// otherwise ReasonNoRule until a rule that matches is found (decide).
+func (p *Profile) verdict(groups []int, url string) Verdict {
+	v := Verdict{Allowed: true, Line: -1, Groups: groups, Path: p.path(url)}
 	switch {
 	case p.robotsTxtAllowed && isRobotsTxt(v.Path):
 		v.Reason = ReasonRobotsTxt
-	case len(rs.groups) == 0:
+	case len(groups) == 0:
 		v.Reason = ReasonNoGroup
 	default:
 		v.Reason = ReasonNoRule
-		if rule := rs.first(v.Path); rule != nil {
-			v.Allowed, v.Line, v.Reason = rule.Allow, rule.Line, ReasonRule
-		}
 	}
 	return v
+}
+
+// decide makes rule, the first in precedence that matches the URL, the
+// verdict's reason; nil leaves the URL allowed by no rule.
+func (v *Verdict) decide(rule *Rule) {
+	if rule != nil {
+		v.Allowed, v.Line, v.Reason = rule.Allow, rule.Line, ReasonRule
+	}
 }
 
 // Select returns the indices in Groups of the groups whose rules apply to
