@@ -130,11 +130,16 @@ func comparedRules(pass *lint.Pass) *comparison {
 		// Two rules wait for each of the views, and on a large file the
 		// last rules of a run are the ones waiting, on a core otherwise
 		// idle: build the views now, alongside the rules running meanwhile.
-		if len(c.rules) >= 2 {
+		if len(c.rules) >= 2 && alongside(pass.File) {
 			if pass.Runs("duplicate-rule") || pass.Runs("conflicting-rules") {
 				go c.twinsOnce.Do(c.findTwins)
 			}
-			if pass.Runs("redundant-rule") || pass.Runs("overridden-rule") || pass.Runs("rule-order") || pass.Runs("prefix-match") {
+			switch {
+			case pass.Runs("redundant-rule") || pass.Runs("overridden-rule"):
+				// The sweep for dead rules follows the sort: the two
+				// rules waiting for it are then the last of a run.
+				go c.deadRules(pass)
+			case pass.Runs("rule-order") || pass.Runs("prefix-match"):
 				go c.sortOnce.Do(c.sort)
 			}
 		}
@@ -147,6 +152,11 @@ func comparedRules(pass *lint.Pass) *comparison {
 }
 
 type comparisonKey struct{}
+
+// alongside reports whether f is large enough for the comparison's
+// readings and views to be built on goroutines of their own: on a file of
+// a few kilobytes, most real ones, starting them costs more than it saves.
+func alongside(f *syntax.File) bool { return len(f.Bytes()) >= 32<<10 }
 
 // cutDirective reports whether Google cuts some directive line of f before
 // reading it.
@@ -167,12 +177,16 @@ func newComparison(pass *lint.Pass) *comparison {
 	f := pass.File
 	// The three readings are independent: read them side by side, as the
 	// comparison is what the rules comparing rules wait for.
-	var rfc, yandex *match.Layout
-	var wg sync.WaitGroup
-	wg.Go(func() { rfc = pass.Layout(match.RFC9309) })
-	wg.Go(func() { yandex = pass.Layout(match.Yandex) })
-	google := pass.Layout(match.Google)
-	wg.Wait()
+	var rfc, yandex, google *match.Layout
+	if alongside(f) {
+		var wg sync.WaitGroup
+		wg.Go(func() { rfc = pass.Layout(match.RFC9309) })
+		wg.Go(func() { yandex = pass.Layout(match.Yandex) })
+		google = pass.Layout(match.Google)
+		wg.Wait()
+	} else {
+		rfc, yandex, google = pass.Layout(match.RFC9309), pass.Layout(match.Yandex), pass.Layout(match.Google)
+	}
 	c := &comparison{f: f, google: google, pastLimit: pastSizeLimit(f), rules: make([]comparedRule, len(google.Rules))}
 	toRFC, toYandex := google.Cross(rfc), google.Cross(yandex)
 	// Only rules about first-match parsers ask about their groups; the

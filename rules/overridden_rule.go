@@ -83,6 +83,10 @@ const maxOverTries = 16
 type overEntry struct {
 	cands   [2][2]int // cands[kind] is overCands[cands[kind][0]:cands[kind][1]]
 	longest [2]int32
+	// stackLongest is the longest of each kind in this entry and those
+	// below it on the stack: most rules have no candidate that long, and
+	// this one test says so.
+	stackLongest [2]int32
 }
 
 // overCand is a rule that may outrank others: its place in sorted order,
@@ -150,6 +154,9 @@ func (s *redSweep) judgeOverride(k int) {
 		need++
 	}
 	other := 1 - it.kind
+	if s.stack[len(s.stack)-1].over.stackLongest[other] < need {
+		return
+	}
 	// Most rules have no candidate: the rule, its pattern and its bytes
 	// are read once one asks.
 	var r *comparedRule

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
@@ -159,24 +158,8 @@ func findDeadRules(pass *lint.Pass, m *comparison) *deadFindings {
 	// speaks.
 	red := pass.Runs("redundant-rule")
 	over := pass.Runs("overridden-rule") && (pass.Targeted(match.Google) || rfc)
-	if items := m.sorted(); red && over && len(items) >= parallelSweepItems {
-		// On a large file the rules waiting for these proofs are the last
-		// of a run, with a core idle: two sweeps side by side end sooner
-		// than one that takes both proofs.
-		var overridden *deadFindings
-		var wg sync.WaitGroup
-		wg.Go(func() { overridden = newRedSweep(pass, m, rfc, false, true).run() })
-		found := newRedSweep(pass, m, rfc, true, false).run()
-		wg.Wait()
-		found.overridden = overridden.overridden
-		return found
-	}
 	return newRedSweep(pass, m, rfc, red, over).run()
 }
-
-// parallelSweepItems is the size of sorted view from which redundant-rule's
-// and overridden-rule's proofs are taken by two sweeps at once.
-const parallelSweepItems = 2000
 
 // newRedSweep prepares a sweep that takes redundant-rule's proof when red
 // is true and overridden-rule's when over is.
@@ -373,6 +356,11 @@ func (s *redSweep) sweep() {
 		}
 		if s.over {
 			s.overEntry(&e.over, i, j)
+			e.over.stackLongest = e.over.longest
+			if n := len(s.stack); n > 0 {
+				below := &s.stack[n-1].over.stackLongest
+				e.over.stackLongest = [2]int32{max(below[0], e.over.longest[0]), max(below[1], e.over.longest[1])}
+			}
 		}
 		s.stack = append(s.stack, e)
 		if s.over && len(s.stack) <= maxRedDepth {
@@ -388,12 +376,18 @@ func (s *redSweep) sweep() {
 }
 
 func (s *redSweep) pop() {
-	e := s.stack[len(s.stack)-1]
-	s.stack = s.stack[:len(s.stack)-1]
-	if s.red {
-		s.judge(&e)
+	n := len(s.stack) - 1
+	if !s.red {
+		// The priorities of the entries serve redundant-rule alone.
+		s.stack = s.stack[:n]
+		return
 	}
-	if n := len(s.stack); n > 0 {
+	// Off the stack, but read where it lies: nothing is pushed before
+	// the next entry.
+	e := &s.stack[n]
+	s.stack = s.stack[:n]
+	s.judge(e)
+	if n > 0 {
 		parent := &s.stack[n-1]
 		for k := range parent.sub {
 			parent.sub[k].add(e.own[k])
