@@ -131,16 +131,23 @@ func comparedRules(pass *lint.Pass) *comparison {
 		// last rules of a run are the ones waiting, on a core otherwise
 		// idle: build the views now, alongside the rules running meanwhile.
 		if len(c.rules) >= 2 && alongside(pass.File) {
-			if pass.Runs("duplicate-rule") || pass.Runs("conflicting-rules") {
+			twins := pass.Runs("duplicate-rule") || pass.Runs("conflicting-rules")
+			dead := pass.Runs("redundant-rule") || pass.Runs("overridden-rule")
+			if dead || pass.Runs("rule-order") || pass.Runs("prefix-match") {
+				go func() {
+					// The sort first, on its own: four rules wait for it,
+					// and the sweep for dead rules after it is the last
+					// thing a run waits for. The twins' rules come later.
+					c.sortOnce.Do(c.sort)
+					if twins {
+						go c.twinsOnce.Do(c.findTwins)
+					}
+					if dead {
+						c.deadRules(pass)
+					}
+				}()
+			} else if twins {
 				go c.twinsOnce.Do(c.findTwins)
-			}
-			switch {
-			case pass.Runs("redundant-rule") || pass.Runs("overridden-rule"):
-				// The sweep for dead rules follows the sort: the two
-				// rules waiting for it are then the last of a run.
-				go c.deadRules(pass)
-			case pass.Runs("rule-order") || pass.Runs("prefix-match"):
-				go c.sortOnce.Do(c.sort)
 			}
 		}
 		return c

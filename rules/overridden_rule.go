@@ -93,8 +93,8 @@ type overEntry struct {
 // its priority, and patternBytes of its pattern past its literal prefix,
 // every one of which a rule it covers must hold.
 type overCand struct {
-	k, prio int32
-	mask    uint64
+	k, prio, group int32
+	mask           uint64
 }
 
 func runOverriddenRule(pass *lint.Pass) {
@@ -124,7 +124,7 @@ func (s *redSweep) overEntry(e *overEntry, i, j int) {
 				continue
 			}
 			pat := m.itemPat(c)
-			s.overCands = append(s.overCands, overCand{int32(k), c.prio, patternBytes(pat[c.litLen:])})
+			s.overCands = append(s.overCands, overCand{int32(k), c.prio, c.group, patternBytes(pat[c.litLen:])})
 		}
 		cs := s.overCands[from:]
 		if len(cs) > 1 {
@@ -162,6 +162,7 @@ func (s *redSweep) judgeOverride(k int) {
 	var r *comparedRule
 	var pat []byte
 	var mask uint64
+	merged := m.groups[it.group].merged
 	tries := 0
 	for a := len(s.stack) - 1; a >= 0; a-- {
 		e := &s.stack[a]
@@ -175,7 +176,10 @@ func (s *redSweep) judgeOverride(k int) {
 			if tries++; tries > maxOverTries {
 				return
 			}
-			if tries == 1 {
+			if c.group != it.group && !merged {
+				continue // a group no crawler reads with r's
+			}
+			if r == nil {
 				r, pat = &m.rules[it.rule], m.itemPat(it)
 				mask = patternBytes(pat)
 			}
@@ -183,9 +187,6 @@ func (s *redSweep) judgeOverride(k int) {
 				continue // q needs a byte r lacks
 			}
 			q := &m.rules[s.at(int(c.k)).rule]
-			if q.group != r.group && !m.groups[r.group].merged {
-				continue
-			}
 			// Both start with the entry's literal prefix.
 			qpat, at := m.pat(q), len(e.lit)
 			if !patternCovers(qpat[at:], pat[at:]) || !s.readWith(q, r) {

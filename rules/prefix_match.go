@@ -59,7 +59,7 @@ func runPrefixMatch(pass *lint.Pass) {
 		if pat[len(pat)-1] == '/' {
 			slashes++
 		}
-		if prefixCandidate(pat) && !pageName(pat) && bytes.Equal(pat, f.Text(c.google.Rules[k].Value())) {
+		if prefixCandidate(pat) && bytes.Equal(pat, f.Text(c.google.Rules[k].Value())) && !pageName(pat) {
 			candidate[k] = true
 			candidates++
 		}
@@ -168,7 +168,7 @@ var pageNames = []string{"search", "login", "logout", "signin", "signup", "regis
 func pageName(v []byte) bool {
 	last := v[bytes.LastIndexByte(v, '/')+1:]
 	for _, n := range pageNames {
-		if bytes.EqualFold(last, []byte(n)) {
+		if len(last) == len(n) && bytes.EqualFold(last, []byte(n)) {
 			return true
 		}
 	}
