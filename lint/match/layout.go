@@ -154,6 +154,16 @@ func (l *Layout) SelectWithout(agent string, g int) []int {
 	return sel
 }
 
+// pattern returns rule k's pattern as the profile reads it, normalising
+// it in buf when it is not the value as written.
+func (l *Layout) pattern(k int, buf *[]byte) string {
+	if r := &l.Rules[k]; r.Verbatim {
+		return string(l.File.Text(r.Value()))
+	}
+	*buf = l.AppendPattern((*buf)[:0], k)
+	return string(*buf)
+}
+
 // Check answers one query as Robots.Check does, by trying every rule of
 // the crawler's groups in place of compiling the file: for a caller with
 // one question, to whom Compile's index would cost more than the answer
@@ -175,14 +185,7 @@ func (l *Layout) Check(agent, url string) Verdict {
 			if r.Dropped || max(r.Priority, r.DirPriority) < best.Priority {
 				continue // it cannot beat the rule found
 			}
-			var pattern string
-			if r.Verbatim {
-				pattern = string(l.File.Text(r.Value()))
-			} else {
-				buf = l.AppendPattern(buf[:0], int(k))
-				pattern = string(buf)
-			}
-			for _, rule := range r.appendRules(read[:0], pattern) {
+			for _, rule := range r.appendRules(read[:0], l.pattern(int(k), &buf)) {
 				if rule.Priority > 0 && p.matchesPattern(v.Path, rule.Pattern) &&
 					(rule.Priority > best.Priority || rule.Priority == best.Priority && rule.Allow && !best.Allow) {
 					best = rule

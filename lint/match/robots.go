@@ -131,14 +131,7 @@ func CompileLayout(l *Layout) *Robots {
 			if rl.Dropped {
 				continue
 			}
-			var pattern string
-			if rl.Verbatim {
-				pattern = string(l.File.Text(rl.Value()))
-			} else {
-				buf = l.AppendPattern(buf[:0], int(k))
-				pattern = string(buf)
-			}
-			rules = rl.appendRules(rules, pattern)
+			rules = rl.appendRules(rules, l.pattern(int(k), &buf))
 		}
 		if end := len(rules); end > start {
 			group.Rules = rules[start:end:end]
