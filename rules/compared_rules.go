@@ -266,6 +266,7 @@ func (c *comparison) numberGroups() {
 		byToken[t] = -1
 	}
 	var tokens []int32
+	var setTokens [][]int32 // by set: its sorted tokens
 	var key []byte
 	for g := range c.groups {
 		parent[g] = int32(g)
@@ -283,6 +284,7 @@ func (c *comparison) numberGroups() {
 		if !ok {
 			id = int32(len(sets))
 			sets[string(key)] = id
+			setTokens = append(setTokens, slices.Clone(tokens))
 		}
 		c.groups[g].set = id
 		for _, t := range tokens {
@@ -296,35 +298,35 @@ func (c *comparison) numberGroups() {
 			}
 		}
 	}
-	c.markMerged(sets)
-	ids := map[int32]int32{}
+	c.markMerged(setTokens, len(l.Tokens))
+	ids := parent // reused: a root's cluster number, once the roots are known
+	roots := make([]int32, len(c.groups))
 	for g := range c.groups {
-		root := find(int32(g))
-		id, ok := ids[root]
-		if !ok {
-			id = int32(len(ids))
-			ids[root] = id
-		}
-		c.groups[g].cluster = id
+		roots[g] = find(int32(g))
 	}
-	c.clusters = len(ids)
+	for g := range ids {
+		ids[g] = -1
+	}
+	for g := range c.groups {
+		if ids[roots[g]] < 0 {
+			ids[roots[g]] = int32(c.clusters)
+			c.clusters++
+		}
+		c.groups[g].cluster = ids[roots[g]]
+	}
 }
 
-// markMerged sets comparedGroup.merged, given the sets of tokens (each a
-// key of sorted token numbers) and their numbers: a group is merged when
-// its set is another group's too, or another set holds it.
-func (c *comparison) markMerged(sets map[string]int32) {
-	tokens := make([][]int32, len(sets))
-	withToken := map[int32][]int32{}
-	for key, id := range sets {
-		for i := 0; i+4 <= len(key); i += 4 {
-			tokens[id] = append(tokens[id], int32(binary.LittleEndian.Uint32([]byte(key[i:i+4]))))
-		}
-		for _, t := range tokens[id] {
-			withToken[t] = append(withToken[t], id)
+// markMerged sets comparedGroup.merged, given the sorted tokens of each
+// set of tokens (comparedGroup.set) and the number of tokens: a group is
+// merged when its set is another group's too, or another set holds it.
+func (c *comparison) markMerged(tokens [][]int32, nTokens int) {
+	withToken := make([][]int32, nTokens) // by token: the sets naming it
+	for id, ts := range tokens {
+		for _, t := range ts {
+			withToken[t] = append(withToken[t], int32(id))
 		}
 	}
-	merged := make([]bool, len(sets))
+	merged := make([]bool, len(tokens))
 	for id, ts := range tokens {
 		if len(ts) == 0 {
 			continue
@@ -336,7 +338,7 @@ func (c *comparison) markMerged(sets map[string]int32) {
 			}
 		}
 	}
-	count := make([]int, len(sets))
+	count := make([]int, len(tokens))
 	for g := range c.groups {
 		count[c.groups[g].set]++
 	}

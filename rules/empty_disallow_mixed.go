@@ -43,13 +43,17 @@ var EmptyDisallowMixed = &lint.Rule{
 
 func runEmptyDisallowMixed(pass *lint.Pass) {
 	f := pass.File
-	// Most files have no empty Disallow: look for one before reading the
-	// file's records.
-	found := false
+	// Most files have no empty Disallow with a Disallow rule after it
+	// ("Disallow:" alone allows everything): look for one before reading
+	// the file's records.
+	empty, found := false, false
 	for i := range f.Lines {
-		if d, v := match.StandardLine(f, i); d == syntax.DirectiveDisallow && len(v) == 0 {
-			found = true
-			break
+		if d, v := match.StandardLine(f, i); d == syntax.DirectiveDisallow {
+			if empty && len(v) > 0 {
+				found = true
+				break
+			}
+			empty = empty || len(v) == 0
 		}
 	}
 	if !found {
