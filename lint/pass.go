@@ -2,6 +2,7 @@ package lint
 
 import (
 	"slices"
+	"sort"
 	"sync"
 
 	"github.com/robotslint/robotslint/lint/match"
@@ -112,6 +113,21 @@ func (p *Pass) Site() string {
 		return ""
 	}
 	return p.config.Site
+}
+
+// ReadTo returns the offset where the targets stop reading the file: the
+// largest of their size limits (500 KiB for most), or the file's length.
+// Findings that start there or later are dropped, unless the rule is
+// about that part of the file (Rule.PastLimit), so a rule that looks at a
+// line at a time stops at the first line that starts there (ReadLines).
+func (p *Pass) ReadTo() int { return readTo(p.File, p.Targets) }
+
+// ReadLines returns how many of the file's lines start before ReadTo: the
+// lines a rule that looks at a line at a time need look at.
+func (p *Pass) ReadLines() int {
+	end := p.ReadTo()
+	lines := p.File.Lines
+	return sort.Search(len(lines), func(i int) bool { return lines[i].Span.Start >= end })
 }
 
 // Targeted reports whether profile is one of the targets.

@@ -118,13 +118,7 @@ func LintFile(f *syntax.File, rules []*Rule, cfg *Config) []Diagnostic {
 // suppression comments are matched, so that a comment past the limit is
 // not reported unused for a finding dropped here.
 func dropUnread(f *syntax.File, diags []Diagnostic, rules []*Rule, targets []*match.Profile) []Diagnostic {
-	read := 0 // how much the most reading target reads
-	for _, p := range targets {
-		if p.SizeLimit == 0 {
-			return diags
-		}
-		read = max(read, p.SizeLimit)
-	}
+	read := readTo(f, targets)
 	if len(f.Bytes()) <= read {
 		return diags
 	}
@@ -133,6 +127,20 @@ func dropUnread(f *syntax.File, diags []Diagnostic, rules []*Rule, targets []*ma
 		pastLimit[r.Name] = r.PastLimit
 	}
 	return slices.DeleteFunc(diags, func(d Diagnostic) bool { return d.Span.Start >= read && !pastLimit[d.Rule] })
+}
+
+// readTo returns the offset in f where the targets stop reading it: the
+// largest of their size limits, or f's length when one of them reads it
+// all.
+func readTo(f *syntax.File, targets []*match.Profile) int {
+	read := 0
+	for _, p := range targets {
+		if p.SizeLimit == 0 {
+			return len(f.Bytes())
+		}
+		read = max(read, p.SizeLimit)
+	}
+	return min(read, len(f.Bytes()))
 }
 
 // runPasses runs the passes on as many cores as there are. Rules only read

@@ -46,7 +46,7 @@ func runHashInPath(pass *lint.Pass) {
 		return
 	}
 	content := judgeContent(pass)
-	eachRuleLine(f, linesHolding(nil, f, gluedHash), func(i int, l *syntax.Line, value []byte) {
+	eachRuleLine(f, linesHolding(nil, f, pass.ReadTo(), gluedHash), func(i int, l *syntax.Line, value []byte) {
 		comment := l.Comment()
 		if len(value) == 0 || comment.Len() < 2 || comment.Start != l.Value().End || !content.reads(i) {
 			return

@@ -46,7 +46,7 @@ func runHTMLEntity(pass *lint.Pass) {
 		return
 	}
 	content := judgeContent(pass)
-	for _, i := range linesHolding(nil, f, entityStart) {
+	for _, i := range linesHolding(nil, f, pass.ReadTo(), entityStart) {
 		d, _, value, _ := match.GoogleLine(f, i)
 		l := &f.Lines[i]
 		if d != syntax.DirectiveAllow && d != syntax.DirectiveDisallow && d != syntax.DirectiveSitemap ||

@@ -112,7 +112,7 @@ func runInformationDisclosure(pass *lint.Pass) {
 	}
 	extra := compileSegmentPatterns(extraPatternsOption.Strings(pass.Options), -1)
 	ignore := compileSegmentPatterns(ignorePatternsOption.Strings(pass.Options), -1)
-	for i := range f.Lines {
+	for i := range pass.ReadLines() {
 		l := &f.Lines[i]
 		if c := l.Comment(); c.Len() > 0 {
 			commentDisclosure(pass, c)

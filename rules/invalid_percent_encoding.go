@@ -43,7 +43,7 @@ func runInvalidPercentEncoding(pass *lint.Pass) {
 	if notRobotsTxt(pass) {
 		return
 	}
-	ruleLinesWithByte(f, "%", func(i int, l *syntax.Line, value []byte) {
+	ruleLinesWithByte(pass, "%", func(i int, l *syntax.Line, value []byte) {
 		k := badPercent(value)
 		if k < 0 {
 			return

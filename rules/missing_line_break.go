@@ -55,7 +55,7 @@ func runMissingLineBreak(pass *lint.Pass) {
 	}
 	content := judgeContent(pass)
 	scan := newLineScan(pass)
-	for _, i := range linesWithInnerColon(f) {
+	for _, i := range linesWithInnerColon(f, pass.ReadLines()) {
 		if !content.reads(i) {
 			continue
 		}
@@ -74,14 +74,15 @@ func runMissingLineBreak(pass *lint.Pass) {
 	}
 }
 
-// linesWithInnerColon returns, in order, the lines holding a colon other
-// than the one after a directive's key: the directives this rule looks
-// for end their names with one, in a comment or a rule's value. Nearly
-// every line of a file holds a colon, but after its key almost none does.
-func linesWithInnerColon(f *syntax.File) []int {
+// linesWithInnerColon returns, in order, the lines among the first n
+// holding a colon other than the one after a directive's key: the
+// directives this rule looks for end their names with one, in a comment or
+// a rule's value. Nearly every line of a file holds a colon, but after its
+// key almost none does.
+func linesWithInnerColon(f *syntax.File, n int) []int {
 	var lines []int
 	src := f.Bytes()
-	for i := range f.Lines {
+	for i := range n {
 		l := &f.Lines[i]
 		start := l.Span.Start
 		if l.Kind == syntax.LineDirective {

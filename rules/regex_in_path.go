@@ -42,11 +42,10 @@ var RegexInPath = &lint.Rule{
 }
 
 func runRegexInPath(pass *lint.Pass) {
-	f := pass.File
 	if notRobotsTxt(pass) {
 		return
 	}
-	ruleLinesWithByte(f, "\\[(+^", func(i int, l *syntax.Line, value []byte) {
+	ruleLinesWithByte(pass, "\\[(+^", func(i int, l *syntax.Line, value []byte) {
 		if len(value) == 0 {
 			return
 		}

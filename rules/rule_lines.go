@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"slices"
 
+	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -36,11 +37,12 @@ func googleRuleKind(f *syntax.File, i int) (allow, ok bool) {
 // Disallow line, with the line's index and value. It searches the whole
 // source for each byte, which is far quicker than looking at every line
 // when the bytes are rare, as a backslash or a bracket are.
-func ruleLinesWithByte(f *syntax.File, chars string, fn func(i int, l *syntax.Line, value []byte)) {
+func ruleLinesWithByte(pass *lint.Pass, chars string, fn func(i int, l *syntax.Line, value []byte)) {
+	f, end := pass.File, pass.ReadTo()
 	var lines []int
 	for k := 0; k < len(chars); k++ {
 		c := chars[k]
-		lines = linesHolding(lines, f, func(b []byte) int { return bytes.IndexByte(b, c) })
+		lines = linesHolding(lines, f, end, func(b []byte) int { return bytes.IndexByte(b, c) })
 	}
 	if len(chars) > 1 {
 		slices.Sort(lines)
@@ -50,16 +52,16 @@ func ruleLinesWithByte(f *syntax.File, chars string, fn func(i int, l *syntax.Li
 }
 
 // ruleLinesWithString is ruleLinesWithByte for a string.
-func ruleLinesWithString(f *syntax.File, s string, fn func(i int, l *syntax.Line, value []byte)) {
+func ruleLinesWithString(pass *lint.Pass, s string, fn func(i int, l *syntax.Line, value []byte)) {
 	sub := []byte(s)
-	eachRuleLine(f, linesHolding(nil, f, func(b []byte) int { return bytes.Index(b, sub) }), fn)
+	eachRuleLine(pass.File, linesHolding(nil, pass.File, pass.ReadTo(), func(b []byte) int { return bytes.Index(b, sub) }), fn)
 }
 
 // linesHolding appends to lines, in order, the index of each line of f in
 // which find, which returns the offset of its first match in b or -1,
-// finds something.
-func linesHolding(lines []int, f *syntax.File, find func(b []byte) int) []int {
-	src := f.Bytes()
+// finds something, among the lines that start before end (Pass.ReadTo).
+func linesHolding(lines []int, f *syntax.File, end int, find func(b []byte) int) []int {
+	src := f.Bytes()[:end]
 	var cur lineCursor
 	for at := 0; at < len(src); {
 		n := find(src[at:])

@@ -81,12 +81,12 @@ func runWildcardPortability(pass *lint.Pass) {
 			}
 		}
 	}
-	ruleLinesWithByte(f, "$", func(i int, l *syntax.Line, value []byte) {
+	ruleLinesWithByte(pass, "$", func(i int, l *syntax.Line, value []byte) {
 		if d := bytes.IndexByte(value, '$'); d >= 0 && d < len(value)-1 {
 			w.dollar(l, d)
 		}
 	})
-	ruleLinesWithString(f, "**", func(i int, l *syntax.Line, value []byte) {
+	ruleLinesWithString(pass, "**", func(i int, l *syntax.Line, value []byte) {
 		if s := bytes.Index(value, []byte("**")); s >= 0 {
 			allow, _ := googleRuleKind(f, i)
 			w.stars(i, l, allow, value, s)
