@@ -105,7 +105,7 @@ func upper(c byte) byte {
 // wildcardMatch reports whether pattern matches path from its first byte:
 // '*' matches any run of bytes and a '$' at the very end anchors the end of
 // the path; any other byte, '$' elsewhere included, matches itself.
-func wildcardMatch(path, pattern string) bool {
+func wildcardMatch[P string | []byte](path string, pattern P) bool {
 	if n := len(pattern); n > 0 && pattern[n-1] == '$' {
 		return globMatch(path, pattern[:n-1], true)
 	}
@@ -117,7 +117,7 @@ func wildcardMatch(path, pattern string) bool {
 // is ever backtracked to: with no other wildcard, matching the rest as
 // early as possible after it loses nothing, so the time is bounded by
 // len(path)*len(pattern) and nothing is allocated.
-func globMatch(path, pattern string, anchored bool) bool {
+func globMatch[P string | []byte](path string, pattern P, anchored bool) bool {
 	p, s := 0, 0
 	star, starS := -1, 0
 	for s < len(path) {

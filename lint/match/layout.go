@@ -154,14 +154,14 @@ func (l *Layout) SelectWithout(agent string, g int) []int {
 	return sel
 }
 
-// pattern returns rule k's pattern as the profile reads it, normalising
-// it in buf when it is not the value as written.
-func (l *Layout) pattern(k int, buf *[]byte) string {
+// patternBytes returns rule k's pattern as the profile reads it: the
+// value as written, or its normalisation in buf.
+func (l *Layout) patternBytes(k int, buf *[]byte) []byte {
 	if r := &l.Rules[k]; r.Verbatim {
-		return string(l.File.Text(r.Value()))
+		return l.File.Text(r.Value())
 	}
 	*buf = l.AppendPattern((*buf)[:0], k)
-	return string(*buf)
+	return *buf
 }
 
 // Check answers one query as Robots.Check does, by trying every rule of
@@ -176,8 +176,10 @@ func (l *Layout) Check(agent, url string) Verdict {
 	if v.Reason != ReasonNoRule {
 		return v
 	}
-	var best Rule
-	var read [2]Rule
+	var best Rule // its Pattern unset: the verdict does not quote it
+	better := func(prio int32, allow bool) bool {
+		return prio > best.Priority || prio == best.Priority && allow && !best.Allow
+	}
 	var buf []byte
 	for _, g := range v.Groups {
 		for k := l.Groups[g].RulesFrom; k < l.Groups[g].RulesTo; k++ {
@@ -185,11 +187,14 @@ func (l *Layout) Check(agent, url string) Verdict {
 			if r.Dropped || max(r.Priority, r.DirPriority) < best.Priority {
 				continue // it cannot beat the rule found
 			}
-			for _, rule := range r.appendRules(read[:0], l.pattern(int(k), &buf)) {
-				if rule.Priority > 0 && p.matchesPattern(v.Path, rule.Pattern) &&
-					(rule.Priority > best.Priority || rule.Priority == best.Priority && rule.Allow && !best.Allow) {
-					best = rule
-				}
+			// The rules appendRules reads the line as, matched in place.
+			pattern := l.patternBytes(int(k), &buf)
+			if r.Priority > 0 && better(r.Priority, r.Allow) && matchesPattern(p, v.Path, pattern) {
+				best = Rule{Line: int(r.Line), Priority: r.Priority, Allow: r.Allow}
+			}
+			if r.DirPriority > 0 && better(r.DirPriority, true) &&
+				matchesPattern(p, v.Path, string(pattern[:r.DirPriority-1])+"$") {
+				best = Rule{Line: int(r.Line), Priority: r.DirPriority, Allow: true}
 			}
 		}
 	}

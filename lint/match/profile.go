@@ -2,7 +2,6 @@ package match
 
 import (
 	"encoding/binary"
-	"strings"
 
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -266,7 +265,7 @@ func (pt *Pattern) Matches(url string) bool {
 	p := pt.profile
 	path := p.path(url)
 	for _, rule := range pt.rules[:pt.n] {
-		if rule.Priority > 0 && p.matchesPattern(path, rule.Pattern) {
+		if rule.Priority > 0 && matchesPattern(p, path, rule.Pattern) {
 			return true
 		}
 	}
@@ -275,9 +274,9 @@ func (pt *Pattern) Matches(url string) bool {
 
 // matchesPattern reports whether a rule's pattern, as p normalises it,
 // matches path: with wildcards, or as a plain prefix.
-func (p *Profile) matchesPattern(path, pattern string) bool {
+func matchesPattern[P string | []byte](p *Profile, path string, pattern P) bool {
 	if p.literal {
-		return strings.HasPrefix(path, pattern)
+		return len(path) >= len(pattern) && path[:len(pattern)] == string(pattern)
 	}
 	return wildcardMatch(path, pattern)
 }

@@ -131,7 +131,7 @@ func CompileLayout(l *Layout) *Robots {
 			if rl.Dropped {
 				continue
 			}
-			rules = rl.appendRules(rules, l.pattern(int(k), &buf))
+			rules = rl.appendRules(rules, string(l.patternBytes(int(k), &buf)))
 		}
 		if end := len(rules); end > start {
 			group.Rules = rules[start:end:end]
