@@ -77,10 +77,12 @@ var byteBits = func() (t [256]uint64) {
 // otherwise make the rule quadratic. Real files have a few dozen.
 const maxOverTries = 16
 
-// overEntry holds, for an entry of the sweep (redEntry), the rules that
-// may outrank others, by kind, longest first, in redSweep.overCands, and
-// the longest priority of each kind.
+// overEntry holds, for an entry of the sweep (redEntry), the longest
+// priority of each kind among its rules that may outrank others, and
+// those rules, by kind, longest first, in redSweep.overCands: listed when
+// a rule is first judged against them, since most entries never are.
 type overEntry struct {
+	listed  bool
 	cands   [2][2]int // cands[kind] is overCands[cands[kind][0]:cands[kind][1]]
 	longest [2]int32
 	// stackLongest is the longest of each kind in this entry and those
@@ -109,31 +111,40 @@ func runOverriddenRule(pass *lint.Pass) {
 	}
 }
 
-// overEntry fills in e with the rules of items i to j (one literal
-// prefix) that may outrank others.
-func (s *redSweep) overEntry(e *overEntry, i, j int) {
+// outranking reports whether item it may outrank others: only a pattern
+// with a '*' can outrank a rule it covers; one without is a literal
+// prefix of the rule's, no longer than the rule, and ties only with a
+// twin.
+func outranking(it *sortedRule) bool { return it.star && !it.extra && it.clean }
+
+// overLongest sets the longest priorities of e, the entry of items i to j
+// (one literal prefix).
+func (s *redSweep) overLongest(e *overEntry, i, j int) {
+	for k := i; k < j; k++ {
+		if c := s.at(k); outranking(c) {
+			e.longest[c.kind] = max(e.longest[c.kind], c.prio)
+		}
+	}
+}
+
+// listOver lists the rules of e, the entry of items i to j, that may
+// outrank others.
+func (s *redSweep) listOver(e *overEntry, i, j int) {
 	m := s.m
+	e.listed = true
 	for kind := range int32(2) {
 		from := len(s.overCands)
 		for k := i; k < j; k++ {
-			// Only a pattern with a '*' can outrank a rule it covers: one
-			// without is a literal prefix of the rule's, no longer than
-			// the rule, and ties only with a twin.
-			c := s.at(k)
-			if c.kind != kind || !c.star || c.extra || !c.clean {
-				continue
+			if c := s.at(k); c.kind == kind && outranking(c) {
+				pat := m.itemPat(c)
+				s.overCands = append(s.overCands, overCand{int32(k), c.prio, c.group, patternBytes(pat[c.litLen:])})
 			}
-			pat := m.itemPat(c)
-			s.overCands = append(s.overCands, overCand{int32(k), c.prio, c.group, patternBytes(pat[c.litLen:])})
 		}
 		cs := s.overCands[from:]
 		if len(cs) > 1 {
 			slices.SortFunc(cs, func(a, b overCand) int { return cmp.Compare(b.prio, a.prio) })
 		}
 		e.cands[kind] = [2]int{from, len(s.overCands)}
-		if len(cs) > 0 {
-			e.longest[kind] = cs[0].prio
-		}
 	}
 }
 
@@ -168,6 +179,9 @@ func (s *redSweep) judgeOverride(k int) {
 		e := &s.stack[a]
 		if e.over.longest[other] < need {
 			continue
+		}
+		if !e.over.listed {
+			s.listOver(&e.over, e.from, e.to)
 		}
 		for _, c := range s.overCands[e.over.cands[other][0]:e.over.cands[other][1]] {
 			if c.prio < need {

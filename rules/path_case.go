@@ -51,9 +51,16 @@ func runPathCase(pass *lint.Pass) {
 	// case. Most files have no capital letters in their paths, and the
 	// test reads eight bytes at a time.
 	var upper []int
-	lower := 0
+	lower := 0 // counted up to minLower, all the rule asks
 	for k := range layout.Rules {
-		switch letterCase(pathPart(f.Text(layout.Rules[k].Value()))) {
+		path := pathPart(f.Text(layout.Rules[k].Value()))
+		if !hasCapital(path) {
+			if lower < minLower && letterCase(path) == caseLower {
+				lower++
+			}
+			continue
+		}
+		switch letterCase(path) { // a capital in an escape is no letter
 		case caseUpper:
 			upper = append(upper, k)
 		case caseLower:
@@ -121,7 +128,7 @@ func runPathCase(pass *lint.Pass) {
 			pass.Report(r.Value(), fmt.Sprintf("%s differs from %s (line %d) only in case, and every crawler compares paths "+
 				"case by case: this group's rule does not match %s", prose.Quote(value), prose.Quote(otherValue),
 				other.Line+1, prose.Quote(otherValue)), lint.WithRelated(other.Value(), "the same path in another case"))
-		case lower >= 5 && oneUpper && wellKnownInCapitals(path):
+		case lower >= minLower && oneUpper && wellKnownInCapitals(path):
 			lone = append(lone, int(r.Line))
 		}
 	}
@@ -166,6 +173,10 @@ func sameFolded(a, b []byte) bool {
 	}
 	return true
 }
+
+// minLower is how many paths in lower case, and none in capitals but
+// one, make a path in capitals stand out.
+const minLower = 5
 
 // wellKnownDirs are directory names that sites spell in lower case. A
 // path in capitals is reported only when it holds one of them: elsewhere

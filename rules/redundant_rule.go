@@ -355,7 +355,7 @@ func (s *redSweep) sweep() {
 			e.acrossTokens |= c.tokens
 		}
 		if s.over {
-			s.overEntry(&e.over, i, j)
+			s.overLongest(&e.over, i, j)
 			e.over.stackLongest = e.over.longest
 			if n := len(s.stack); n > 0 {
 				below := &s.stack[n-1].over.stackLongest
