@@ -61,11 +61,13 @@ func runDuplicateGroup(pass *lint.Pass) {
 				continue
 			}
 			key = appendLower(key[:0], value)
-			if j, ok := inGroup[string(key)]; ok {
-				reportNamedAgain(pass, j, i)
-				continue
+			if len(f.Groups[g].UserAgents) > 1 { // most groups name one crawler
+				if j, ok := inGroup[string(key)]; ok {
+					reportNamedAgain(pass, j, i)
+					continue
+				}
+				inGroup[string(key)] = i
 			}
-			inGroup[string(key)] = i
 			s, ok := first[string(key)]
 			if !ok {
 				first[string(key)] = seen{i, g}
