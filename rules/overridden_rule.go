@@ -203,7 +203,7 @@ func (s *redSweep) judgeOverride(k int) {
 			q := &m.rules[s.at(int(c.k)).rule]
 			// Both start with the entry's literal prefix.
 			qpat, at := m.pat(q), len(e.lit)
-			if !patternCovers(qpat[at:], pat[at:]) || !s.readWith(q, r) {
+			if !patternCovers(qpat[at:], pat[at:]) || !s.readWith(q, r, s.pass.Targeted(match.Google)) {
 				continue
 			}
 			if bytes.Equal(qpat, pat) && m.groups[q.group].set == m.groups[r.group].set {
@@ -213,25 +213,6 @@ func (s *redSweep) judgeOverride(k int) {
 			return
 		}
 	}
-}
-
-// readWith reports whether every targeted longest-match profile that
-// reads rule r also reads rule q for every crawler that reads r: in the
-// same group, or in one that names every crawler r's group names.
-func (s *redSweep) readWith(q, r *comparedRule) bool {
-	m := s.m
-	if gq, gr := &m.groups[q.group], &m.groups[r.group]; s.pass.Targeted(match.Google) && gq.set != gr.set &&
-		(gr.tokens&^gq.tokens != 0 || !namesAll(m.google, q.group, r.group)) {
-		return false
-	}
-	if l := s.rfcLayout; l != nil && r.exact >= 0 && (q.exact < 0 || !namesAll(l, q.exact, r.exact)) {
-		return false
-	}
-	if l := s.yandexLayout; l != nil && r.yandex >= 0 && !r.yandexDrop &&
-		(q.yandex < 0 || q.yandexDrop || !namesAll(l, q.yandex, r.yandex)) {
-		return false
-	}
-	return true
 }
 
 // namesAll reports whether group h of l names every crawler token group g

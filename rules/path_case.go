@@ -72,8 +72,10 @@ func runPathCase(pass *lint.Pass) {
 	}
 	// The rules whose path folds to a path in capitals: that path's other
 	// spellings, others[byFolded[hash]], found by a hash of the path in
-	// lower case so that no path is copied. Only a rule as long as some
-	// path in capitals is looked up.
+	// lower case so that no path is copied, and compared in lower case
+	// only when the hashes agree. Only a rule as long as some path in
+	// capitals is looked up: a capital and its small letter take the same
+	// number of bytes but for a few rare signs (the Kelvin sign).
 	byFolded := make(map[uint64]int, len(upper))
 	var others [][]int
 	var lengths [4]uint64 // bit n%256: some path in capitals has n bytes
@@ -110,7 +112,7 @@ func runPathCase(pass *lint.Pass) {
 		sameGroup := false
 		for _, j := range others[byFolded[foldedHash(path)]] {
 			o := &layout.Rules[j]
-			if op := pathPart(f.Text(o.Value())); bytes.Equal(op, path) || !sameFolded(op, path) {
+			if op := pathPart(f.Text(o.Value())); bytes.Equal(op, path) || !bytes.Equal(bytes.ToLower(op), bytes.ToLower(path)) {
 				continue
 			}
 			if o.Group == r.Group {
@@ -141,37 +143,20 @@ func runPathCase(pass *lint.Pass) {
 }
 
 // foldedHash returns the FNV-1a hash of path with its ASCII capitals made
-// small.
+// small and its other bytes left out: two paths the same in lower case
+// (bytes.ToLower, `/Über/` and `/über/` too) have the same hash.
 func foldedHash(path []byte) uint64 {
 	h := uint64(14695981039346656037)
 	for _, c := range path {
-		if 'A' <= c && c <= 'Z' {
+		switch {
+		case c >= 0x80:
+			continue
+		case 'A' <= c && c <= 'Z':
 			c += 'a' - 'A'
 		}
 		h = (h ^ uint64(c)) * 1099511628211
 	}
 	return h
-}
-
-// sameFolded reports whether a and b differ in the case of ASCII letters
-// at most.
-func sameFolded(a, b []byte) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
 }
 
 // minLower is how many paths in lower case, and none in capitals but

@@ -31,7 +31,7 @@ import (
 // same group for RFC 9309 parsers and Bing, and for Yandex, whose groups
 // also end at a blank line, in the same one of those; or, but for
 // first-match readers, which read one group, in a group that names every
-// crawler the rule's group names (see mergedWith), which Google, Bing and
+// crawler the rule's group names (see readWith), which Google, Bing and
 // RFC 9309 parsers merge with it and Yandex selects with it.
 var RedundantRule = &lint.Rule{
 	Name:    "redundant-rule",
@@ -216,7 +216,7 @@ type redSweep struct {
 	stack     []redEntry
 	cands     []redCand
 	// merging is true when the broader rule may be in another group that
-	// crawlers read with the rule's (see mergedWith), with the layouts of
+	// crawlers read with the rule's (see readWith), with the layouts of
 	// the targeted profiles that group lines differently from Google.
 	merging                 bool
 	rfcLayout, yandexLayout *match.Layout
@@ -270,15 +270,16 @@ func (s *redSweep) flush() {
 	}
 }
 
-// mergedWith reports whether every targeted profile that reads rule r
-// reads rule q, in another group, for every crawler that reads r: q's
-// group names every crawler r's group names, so Google, Bing and RFC 9309
-// parsers merge it with r's and Yandex selects it with r's. r's group
-// must keep another rule, so that deleting r leaves the groups as they
-// are (see keepsGroups).
-func (s *redSweep) mergedWith(q, r *comparedRule) bool {
+// readWith reports whether every targeted profile that reads rule r also
+// reads rule q for every crawler that reads r: in the same group, or in
+// one that names every crawler r's group names, which Google, Bing and
+// RFC 9309 parsers merge with r's and Yandex selects with it. Google's
+// grouping is asked about when google is true. For redundant-rule, r's
+// group must also keep another rule, so that deleting r leaves the
+// groups as they are (see keepsGroups).
+func (s *redSweep) readWith(q, r *comparedRule, google bool) bool {
 	m := s.m
-	if gq, gr := &m.groups[q.group], &m.groups[r.group]; gq.set != gr.set &&
+	if gq, gr := &m.groups[q.group], &m.groups[r.group]; google && gq.set != gr.set &&
 		(gr.tokens&^gq.tokens != 0 || !namesAll(m.google, q.group, r.group)) {
 		return false
 	}
@@ -295,7 +296,7 @@ func (s *redSweep) mergedWith(q, r *comparedRule) bool {
 // keepsGroups reports whether rule r's group keeps another rule in every
 // targeted profile's reading, so that deleting r leaves the groups as
 // they are: the condition for a broader rule in another group to cover
-// it (see mergedWith).
+// it (see readWith).
 func (s *redSweep) keepsGroups(r *comparedRule) bool {
 	if s.m.groupRules(r.group) < 2 {
 		return false
@@ -508,10 +509,10 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 			if n == maxAcrossTries {
 				break
 			}
-			// Google's test of mergedWith, on the candidate's tokens,
+			// Google's test of readWith, on the candidate's tokens,
 			// first: most groups do not name all of r's crawlers.
 			if c.group != r.group && c.kind == it.kind && (c.set == gr.set || gr.tokens&^c.tokens == 0) {
-				if q := &m.rules[c.rule]; s.mergedWith(q, r) {
+				if q := &m.rules[c.rule]; s.readWith(q, r, true) {
 					return q
 				}
 			}
