@@ -439,8 +439,9 @@ type sortedRule struct {
 	// clean and rfcAsGoogle are the rule's (comparedRule), which the
 	// sweeps ask of every item.
 	clean, rfcAsGoogle bool
-	// extra marks Google's extra "dir/$" Allow of an index.html rule.
-	extra bool
+	// extra marks Google's extra "dir/$" Allow of an index.html rule, and
+	// indexHTML the rule's own item.
+	extra, indexHTML bool
 }
 
 // lit returns the literal prefix of item it's pattern.
@@ -491,7 +492,7 @@ func (c *comparison) sort() {
 		}
 		items = append(items, sortedRule{prio: int32(len(pat)), rfcPrio: r.rfcLen,
 			rule: int32(k), litAt: at, litLen: int32(len(lit)), group: r.group, cluster: cl, kind: kindIndex(r.allow), literal: literal,
-			star: len(lit) < len(pat) && pat[len(lit)] == '*', clean: r.clean, rfcAsGoogle: r.rfcAsGoogle})
+			star: len(lit) < len(pat) && pat[len(lit)] == '*', clean: r.clean, rfcAsGoogle: r.rfcAsGoogle, indexHTML: r.indexHTML})
 		if r.indexHTML {
 			p := c.google.Rules[k].DirPriority // "dir/$"
 			items = append(items, sortedRule{prio: p, rfcPrio: p,

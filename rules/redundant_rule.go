@@ -403,14 +403,10 @@ func (s *redSweep) judge(e *redEntry) {
 	m := s.m
 	for k := e.from; k < e.to; k++ {
 		it := s.at(k)
-		if it.extra || !it.clean {
-			continue
-		}
-		r := &m.rules[it.rule]
 		// Only rules every profile reads as written; Google also reads an
 		// index.html Allow as allowing its directory, which a broader
 		// Allow need not cover.
-		if !r.clean || r.indexHTML {
+		if it.extra || !it.clean || it.indexHTML {
 			continue
 		}
 		// A chain of more nested prefixes than any real file has
@@ -419,16 +415,18 @@ func (s *redSweep) judge(e *redEntry) {
 		if len(s.stack) > maxRedDepth {
 			continue
 		}
-		q, qlen := s.cover(e, it, r)
+		// The item holds what the walk asks of most rules: the rule itself,
+		// in no order here, is read only for those with a candidate.
+		q, qlen := s.cover(e, it)
 		if q == nil {
 			continue
 		}
 		// The priorities at which a rule of the other kind would make the
 		// difference: a Disallow wins only when longer than the Allow, an
 		// Allow wins ties.
-		p := r.patLen
+		p := it.prio
 		lo, hi := qlen, p-1
-		if r.allow {
+		if it.kind == 1 {
 			lo, hi = qlen+1, p
 		}
 		other := 1 - it.kind
@@ -446,7 +444,7 @@ func (s *redSweep) judge(e *redEntry) {
 			blocked = true
 		}
 		if !blocked {
-			s.redundant = append(s.redundant, [2]*comparedRule{q, r})
+			s.redundant = append(s.redundant, [2]*comparedRule{q, &m.rules[it.rule]})
 		}
 	}
 }
@@ -455,25 +453,26 @@ func (s *redSweep) judge(e *redEntry) {
 // literal prefix of r's literal prefix, and its length; it must be read
 // wherever r is read, and come first for first-match readers. For a rule
 // with wildcards, a rule equal to its literal prefix counts.
-func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*comparedRule, int32) {
+func (s *redSweep) cover(e *redEntry, it *sortedRule) (*comparedRule, int32) {
 	m := s.m
-	gr := &m.groups[r.group]
+	r := &m.rules[it.rule] // not read unless a candidate is found
+	gr := &m.groups[it.group]
 	// Whether to look in other groups, asked of the first entry that has
 	// rules of another group: 0 not yet known, 1 yes, -1 no.
 	across := int8(0)
 	try := func(x *redEntry) *comparedRule {
 		cs := s.cands[x.cfrom:x.cto]
-		if x.groups&(1<<(r.group&63)) != 0 {
+		if x.groups&(1<<(it.group&63)) != 0 {
 			k0 := 0
 			if len(cs) > 8 {
-				k0, _ = slices.BinarySearchFunc(cs, r.group, func(c redCand, g int32) int { return cmp.Compare(c.group, g) })
+				k0, _ = slices.BinarySearchFunc(cs, it.group, func(c redCand, g int32) int { return cmp.Compare(c.group, g) })
 			}
 			for n, c := range cs[k0:] {
 				if n == maxRedTries {
 					return nil // many rules of the group that do not serve: give up
 				}
-				if c.group != r.group {
-					if c.group > r.group {
+				if c.group != it.group {
+					if c.group > it.group {
 						break
 					}
 					continue
@@ -493,7 +492,7 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 		}
 		// Few rules have a broader one in another group: the search is
 		// short, and skipped when the entry's rules are all of r's group.
-		if x.groups == 1<<(r.group&63) || gr.tokens&^x.acrossTokens != 0 {
+		if x.groups == 1<<(it.group&63) || gr.tokens&^x.acrossTokens != 0 {
 			return nil
 		}
 		if across == 0 {
@@ -511,7 +510,7 @@ func (s *redSweep) cover(e *redEntry, it *sortedRule, r *comparedRule) (*compare
 			}
 			// Google's test of readWith, on the candidate's tokens,
 			// first: most groups do not name all of r's crawlers.
-			if c.group != r.group && c.kind == it.kind && (c.set == gr.set || gr.tokens&^c.tokens == 0) {
+			if c.group != it.group && c.kind == it.kind && (c.set == gr.set || gr.tokens&^c.tokens == 0) {
 				if q := &m.rules[c.rule]; s.readWith(q, r, true) {
 					return q
 				}
