@@ -53,16 +53,19 @@ function binary() {
 }
 
 const bin = binary();
-const child = spawn(bin, process.argv.slice(2), { stdio: "inherit" });
 
 // A signal sent to this process alone (a CI runner's timeout, an editor
 // stopping `robotslint lsp`) goes on to robotslint, which decides how to
 // end; a terminal's Ctrl-C reaches both, and the second SIGINT is harmless.
+// The handlers come first: a signal between the spawn and them would end
+// this process and leave robotslint running.
 const forwarded = ["SIGINT", "SIGTERM", "SIGHUP"];
-const forward = (signal) => child.kill(signal);
+let child;
+const forward = (signal) => child?.kill(signal);
 for (const signal of forwarded) {
   process.on(signal, forward);
 }
+child = spawn(bin, process.argv.slice(2), { stdio: "inherit" });
 
 child.on("error", (err) => {
   const why = err.code === "ENOENT" ? "no such file" : err.code === "EACCES" ? "not executable" : err.message;
