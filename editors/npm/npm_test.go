@@ -277,11 +277,11 @@ func readmeBlock(t *testing.T, readme, name string) (block string, start, end in
 // and runs robotslint through npx and the launcher as users would; then
 // installs the launcher alone, as --omit=optional leaves it.
 func TestPackages(t *testing.T) {
-	tl := newTools(t)
-	sh := robotslinttest.LookPath(t, "sh", "a POSIX shell")
 	if runtime.GOOS != "linux" || runtime.GOARCH != "amd64" {
 		t.Skipf("the packages are installed and run on linux/amd64 only; this is %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
+	tl := newTools(t)
+	sh := robotslinttest.LookPath(t, "sh", "a POSIX shell")
 	os.Getenv(releaseDirEnv) // for go test's cache, which records what a test reads
 	readTemplates(t)
 	readmeBytes, err := os.ReadFile(filepath.Join("robotslint", "README.md"))
@@ -432,7 +432,7 @@ func TestPackages(t *testing.T) {
 		// sends one, ends the program too: no robotslint is left running.
 		ctx, cancel := context.WithTimeout(context.Background(), commandTimeout)
 		defer cancel()
-		cmd := exec.CommandContext(ctx, tl.node, script, "-c", "echo $$; exec sleep 60")
+		cmd := exec.CommandContext(ctx, tl.node, script, "-c", "echo $$; exec sleep 30")
 		cmd.Dir = proj
 		cmd.Env = append(append([]string{}, tl.env...), "ROBOTSLINT_BINARY="+sh)
 		stdout, err := cmd.StdoutPipe()
@@ -457,9 +457,11 @@ func TestPackages(t *testing.T) {
 		if !errors.As(err, &exit) || !exit.Sys().(syscall.WaitStatus).Signaled() || exit.Sys().(syscall.WaitStatus).Signal() != syscall.SIGTERM {
 			t.Errorf("the launcher ended with %v, want killed by SIGTERM", err)
 		}
-		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
-			syscall.Kill(pid, syscall.SIGKILL)
-			t.Errorf("the program (pid %d) outlived the launcher", pid)
+		if p, err := os.FindProcess(pid); err == nil {
+			if err := p.Signal(syscall.Signal(0)); !errors.Is(err, os.ErrProcessDone) && !errors.Is(err, syscall.ESRCH) {
+				p.Kill()
+				t.Errorf("the program (pid %d) outlived the launcher", pid)
+			}
 		}
 	})
 
