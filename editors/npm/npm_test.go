@@ -240,12 +240,13 @@ func release(t *testing.T) (dir, version string, all bool) {
 	return dir, testVersion, false
 }
 
-// project makes an empty npm project and installs the tarballs into it
-// with npm's extra flags.
+// project makes an npm project with the README's script, lint:robots,
+// and installs the tarballs into it with npm's extra flags.
 func (tl *tools) project(t *testing.T, flags []string, tarballs ...string) string {
 	t.Helper()
 	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name": "site", "private": true}`+"\n"), 0o644); err != nil {
+	manifest := `{"name": "site", "private": true, "scripts": {"lint:robots": "robotslint public/robots.txt"}}` + "\n"
+	if err := os.WriteFile(filepath.Join(dir, "package.json"), []byte(manifest), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	tl.mustRun(t, dir, tl.npm, append(append([]string{"install", "--offline", "--no-audit", "--no-fund"}, flags...), tarballs...)...)
@@ -362,6 +363,20 @@ func TestPackages(t *testing.T) {
 			}
 		default:
 			t.Errorf("robotslint/README.md shows output robotslint no longer gives; go test ./editors/npm -update rewrites it\ngot:\n%s\nREADME:\n%s", got, want)
+		}
+	})
+
+	t.Run("npm run", func(t *testing.T) {
+		// The README's package.json script, as a build runs it.
+		if err := os.Mkdir(filepath.Join(proj, "public"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(proj, "public", "robots.txt"), []byte(sample), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r := tl.run(t, proj, nil, tl.npm, "run", "--silent", "lint:robots")
+		if r.status != 1 || !strings.Contains(r.stdout, "public/robots.txt:2:1: error: Google reads `Disalow`") {
+			t.Errorf("npm run lint:robots: status %d, want 1 and the finding\nstdout:\n%s\nstderr:\n%s", r.status, r.stdout, r.stderr)
 		}
 	})
 

@@ -22,6 +22,9 @@
 // `npx robotslint` keeps getting the latest release.
 //
 // Needs Node 18 and npm, and nothing else: no network, no dependencies.
+// Run it on Linux or macOS: npm takes the files' modes from the file
+// system, and on Windows the binaries would lose their executable bit
+// (the check of the packed modes below would stop it).
 
 import { spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
