@@ -508,6 +508,14 @@ func TestPackages(t *testing.T) {
 			t.Errorf("status %d, want 2", r.status)
 		}
 		oneLine(t, r.stderr, "robotslint: cannot run ROBOTSLINT_BINARY="+missing+": no such file")
+		// The launcher itself, by a relative path: it stops at once, rather
+		// than starting itself over and over.
+		launcher := filepath.Join("node_modules", ".bin", "robotslint")
+		r = tl.run(t, bare, []string{"ROBOTSLINT_BINARY=" + launcher}, tl.npx, "robotslint", "robots.txt")
+		if r.status != 2 {
+			t.Errorf("status %d, want 2", r.status)
+		}
+		oneLine(t, r.stderr, "robotslint: ROBOTSLINT_BINARY="+launcher+" is this npm package's launcher; set it to the robotslint binary itself")
 	})
 }
 

@@ -11,6 +11,7 @@ const { constants } = require("node:os");
 const path = require("node:path");
 
 const manifest = require("../package.json");
+const launched = "ROBOTSLINT_NPM_LAUNCHER";
 const goInstall = `go install github.com/robotslint/robotslint/cmd/robotslint@v${manifest.version}`;
 
 /** Ends the launcher with the one-line message and status 2, robotslint's status for a failure of its own. */
@@ -25,8 +26,16 @@ function fail(message) {
  * manifest is the one list of the platforms there are binaries for.
  */
 function binary() {
-  if (process.env.ROBOTSLINT_BINARY) {
-    return process.env.ROBOTSLINT_BINARY;
+  const given = process.env.ROBOTSLINT_BINARY;
+  if (given) {
+    // The launcher marks the environment of what it runs: if that is the
+    // launcher again, $ROBOTSLINT_BINARY names it, and each would start
+    // the next for ever.
+    if (process.env[launched]) {
+      fail(`ROBOTSLINT_BINARY=${given} is this npm package's launcher; set it to the robotslint binary itself`);
+    }
+    // A path, never a name looked up on PATH, where npm puts this launcher.
+    return path.resolve(given);
   }
   const pkg = `@robotslint/cli-${process.platform}-${process.arch}`;
   const platforms = Object.keys(manifest.optionalDependencies ?? {});
@@ -65,7 +74,7 @@ const forward = (signal) => child?.kill(signal);
 for (const signal of forwarded) {
   process.on(signal, forward);
 }
-child = spawn(bin, process.argv.slice(2), { stdio: "inherit" });
+child = spawn(bin, process.argv.slice(2), { stdio: "inherit", env: { ...process.env, [launched]: "1" } });
 
 child.on("error", (err) => {
   const why = err.code === "ENOENT" ? "no such file" : err.code === "EACCES" ? "not executable" : err.message;
