@@ -29,8 +29,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the example output in robotslint/README.md")
 
 // releaseDirEnv names a release directory (`go run ./cmd/release -out
-// DIR`) whose binaries TestPackages packs, every platform's; without it
-// the test builds the linux/amd64 binary and packs that platform alone.
+// DIR`; a relative path is taken from editors/npm, where go test runs)
+// whose binaries TestPackages packs, every platform's; without it the test
+// builds the linux/amd64 binary and packs that platform alone.
 const releaseDirEnv = "ROBOTSLINT_RELEASE_DIR"
 
 // testVersion is the version of the packages the test builds itself.
