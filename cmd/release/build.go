@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"debug/buildinfo"
 	"fmt"
 	"io"
 	"os"
@@ -135,6 +136,9 @@ func build(c buildConfig) error {
 			return err
 		}
 	}
+	if err := checkStamps(binaries, head, c.allowDirty); err != nil {
+		return err
+	}
 	sbom, err := spdxDocument(v, head, c.platforms, binaries)
 	if err != nil {
 		return err
@@ -143,6 +147,30 @@ func build(c buildConfig) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(c.out, checksumsName(v)), checksumFile(sums), 0o644)
+}
+
+// checkStamps checks that Go stamped every binary with the commit, clean:
+// the tree is checked once before the builds, but a file edited or added
+// while they run would make the later binaries +dirty and the release
+// impossible to reproduce.
+func checkStamps(binaries []string, head commit, allowDirty bool) error {
+	for _, bin := range binaries {
+		info, err := buildinfo.ReadFile(bin)
+		if err != nil {
+			return fmt.Errorf("reading the build information of %s: %v", bin, err)
+		}
+		stamp := map[string]string{}
+		for _, s := range info.Settings {
+			stamp[s.Key] = s.Value
+		}
+		if stamp["vcs.revision"] != head.hash {
+			return fmt.Errorf("%s was built from commit %q, not %s: did HEAD move during the build?", bin, stamp["vcs.revision"], head.hash)
+		}
+		if stamp["vcs.modified"] != "false" && !allowDirty {
+			return fmt.Errorf("%s records uncommitted changes: files of the working tree changed during the build; build again from a tree left alone", bin)
+		}
+	}
+	return nil
 }
 
 func sbomName(v string) string      { return "robotslint_" + v + "_sbom.spdx.json" }

@@ -282,3 +282,16 @@ func TestReleaseArchiveRuns(t *testing.T) {
 		t.Errorf("robotslint version: %q, %v; want v%s", version, err, v)
 	}
 }
+
+// TestCheckStamps turns down a binary that Go did not stamp with the
+// commit being released: this test binary carries no commit at all.
+func TestCheckStamps(t *testing.T) {
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = checkStamps([]string{self}, commit{hash: strings.Repeat("ab", 20)}, false)
+	if err == nil || !strings.Contains(err.Error(), "was built from commit") {
+		t.Errorf("a binary without the commit: %v", err)
+	}
+}
