@@ -2,11 +2,12 @@
 // Loads the production bundle, as vsce packages it, against a stand-in for
 // the vscode module, and activates it: the bundle must load (every
 // dependency bundled, nothing but vscode left external), register the
-// contributed commands, and when no robotslint binary is found offer the
-// installation page and the install command.
+// contributed commands, run the binary the package carries, and when it
+// finds no robotslint offer the download, the install command and the
+// installation page.
 
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -37,9 +38,12 @@ const seen = {
   /** @type {Array<{message: string, items: string[]}>} */ errors: [],
   /** @type {string[]} */ clipboard: [],
   /** @type {string[]} */ opened: [],
+  /** @type {string[]} */ info: [],
 };
 /** The button the user presses on the error message. */
-let press = "Copy install command";
+let press = "Download robotslint";
+/** The robotslint.path setting. */
+let configured = join(tmpdir(), "no-such-robotslint");
 /** @type {() => void} */
 let errorShown = () => {};
 
@@ -52,7 +56,7 @@ function vscodeModule() {
     api[m[1]] = anything(m[1]);
   }
   const disposable = { dispose() {} };
-  const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, appendLine() {}, show() {}, dispose() {} };
+  const log = { logLevel: 0, onDidChangeLogLevel: () => disposable, info: (/** @type {string} */ m) => seen.info.push(m), warn() {}, error() {}, debug() {}, trace() {}, appendLine() {}, show() {}, dispose() {} };
   api.window = new Proxy(
     {
       createOutputChannel: () => log,
@@ -64,13 +68,17 @@ function vscodeModule() {
       },
       showInformationMessage: async () => undefined,
       activeTextEditor: undefined,
+      visibleTextEditors: [],
+      tabGroups: { all: [], onDidChangeTabs: () => disposable, onDidChangeTabGroups: () => disposable },
     },
     { get: (t, p) => (p in t ? t[/** @type {keyof typeof t} */ (p)] : anything(`window.${String(p)}`)) },
   );
   api.workspace = new Proxy(
     {
-      getConfiguration: () => ({ get: (/** @type {string} */ key, /** @type {unknown} */ d) => (key === "path" ? join(tmpdir(), "no-such-robotslint") : d), inspect: () => undefined }),
+      getConfiguration: () => ({ get: (/** @type {string} */ key, /** @type {unknown} */ d) => (key === "path" ? configured : d), inspect: () => undefined }),
       workspaceFolders: undefined,
+      textDocuments: [],
+      notebookDocuments: [],
       onDidChangeConfiguration: () => disposable,
     },
     { get: (t, p) => (p in t ? t[/** @type {keyof typeof t} */ (p)] : anything(`workspace.${String(p)}`)) },
@@ -86,6 +94,8 @@ function vscodeModule() {
     clipboard: { writeText: async (/** @type {string} */ text) => seen.clipboard.push(text) },
   };
   api.Uri = { parse: (/** @type {string} */ s) => ({ toString: () => s }) };
+  // vscode-languageclient checks it before it starts a server.
+  api.version = "1.91.0";
   return api;
 }
 
@@ -111,30 +121,83 @@ before(async () => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-test("the bundle loads, activates and registers the contributed commands", async () => {
+/**
+ * Waits for the next error message.
+ * @returns {Promise<void>}
+ */
+function nextError() {
+  return new Promise((resolve) => (errorShown = () => resolve()));
+}
+
+/** Lets the handler of the button pressed run. */
+function settle() {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+test("the bundle loads, activates, registers the contributed commands and offers a ready-made robotslint", async (t) => {
+  if (!["linux", "darwin"].includes(process.platform) || !["x64", "arm64"].includes(process.arch)) {
+    t.skip(`the offers asserted here are those of linux and darwin on x64 and arm64, not ${process.platform}-${process.arch}`);
+    return;
+  }
   assert.equal(typeof extension.activate, "function");
   assert.equal(typeof extension.deactivate, "function");
-  const shown = new Promise((resolve) => (errorShown = () => resolve(undefined)));
-  const context = { subscriptions: [], workspaceState: { get: () => undefined, update: async () => {} } };
-  extension.activate(context);
-  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
-  assert.deepEqual([...seen.commands.keys()].sort(), pkg.contributes.commands.map((/** @type {{command: string}} */ c) => c.command).sort());
+  // The universal package: an extension directory without bin/, and
+  // nothing on PATH or in Go's directories.
+  const extensionPath = join(dir, "extension");
+  mkdirSync(extensionPath);
+  const saved = { PATH: process.env.PATH, GOBIN: process.env.GOBIN, GOPATH: process.env.GOPATH, HOME: process.env.HOME };
+  Object.assign(process.env, { PATH: join(dir, "empty"), GOPATH: join(dir, "gopath"), HOME: join(dir, "home") });
+  delete process.env.GOBIN;
+  try {
+    let shown = nextError();
+    const context = { extensionPath, subscriptions: [], workspaceState: { get: () => undefined, update: async () => {} } };
+    extension.activate(context);
+    const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+    assert.deepEqual([...seen.commands.keys()].sort(), pkg.contributes.commands.map((/** @type {{command: string}} */ c) => c.command).sort());
 
-  // robotslint.path names no file: an error, with the two buttons.
-  await shown;
-  assert.equal(seen.errors.length, 1);
-  assert.match(seen.errors[0].message, /robotslint\.path/);
-  assert.deepEqual(seen.errors[0].items, ["Open installation instructions", "Copy install command"]);
-  await new Promise((resolve) => setImmediate(resolve));
-  assert.deepEqual(seen.clipboard, ["go install github.com/robotslint/robotslint/cmd/robotslint@latest"]);
+    // robotslint.path names no file: say so, and offer the download.
+    await shown;
+    assert.equal(seen.errors.length, 1);
+    assert.match(seen.errors[0].message, /robotslint\.path is set to/);
+    assert.deepEqual(seen.errors[0].items, ["Download robotslint", "Open installation instructions"]);
+    await settle();
+    assert.deepEqual(seen.opened, ["https://github.com/robotslint/robotslint/releases/latest"]);
 
-  // Restart Server looks again, and the other button opens the page.
-  press = "Open installation instructions";
-  const again = new Promise((resolve) => (errorShown = () => resolve(undefined)));
-  await seen.commands.get("robotslint.restart")?.();
-  await again;
-  assert.equal(seen.errors.length, 2);
-  await new Promise((resolve) => setImmediate(resolve));
-  assert.deepEqual(seen.opened, ["https://github.com/robotslint/robotslint#installing"]);
-  await extension.deactivate();
+    // No setting and no binary: the download, npm, then the page, where
+    // go install comes last.
+    configured = "";
+    press = "Copy install command";
+    shown = nextError();
+    await seen.commands.get("robotslint.restart")?.();
+    await shown;
+    assert.equal(seen.errors.length, 2);
+    assert.match(seen.errors[1].message, /does not include it/);
+    assert.deepEqual(seen.errors[1].items, ["Download robotslint", "Copy install command", "Open installation instructions"]);
+    await settle();
+    assert.deepEqual(seen.clipboard, ["npm install -g robotslint"]);
+
+    press = "Open installation instructions";
+    shown = nextError();
+    await seen.commands.get("robotslint.restart")?.();
+    await shown;
+    await settle();
+    assert.deepEqual(seen.opened.slice(1), ["https://github.com/robotslint/robotslint#installing"]);
+
+    // A platform package: bin/robotslint is started, without a word to the user.
+    const bundled = join(extensionPath, "bin", "robotslint");
+    mkdirSync(join(extensionPath, "bin"));
+    copyFileSync(String(process.env.ROBOTSLINT), bundled);
+    chmodSync(bundled, 0o755);
+    await seen.commands.get("robotslint.restart")?.();
+    assert.equal(seen.errors.length, 3, `no error once the binary is there: ${JSON.stringify(seen.errors.slice(3))}`);
+    assert.ok(seen.info.includes(`using ${bundled} (the binary that comes with the extension)`), seen.info.join("\n"));
+    // vscode-languageclient itself spawned it and had its answer to initialize.
+    assert.ok(seen.info.includes(`started ${bundled} lsp`), seen.info.join("\n"));
+    await extension.deactivate();
+  } finally {
+    for (const [key, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
 });
