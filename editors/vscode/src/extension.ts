@@ -66,6 +66,7 @@ async function restart(): Promise<void> {
   await start();
 }
 
+/** How the output channel names where the binary came from. */
 const sources: Record<Source, string> = {
   setting: "robotslint.path",
   bundled: "the binary that comes with the extension",
