@@ -10,7 +10,7 @@ import {
   type ServerOptions,
   TransportKind,
 } from "vscode-languageclient/node";
-import { findBinary, installCommand, installURL } from "./binary";
+import { bundledPath, findBinary, installAdvice, installURL, type Source } from "./binary";
 import { decidingLine, parseReport, summarize, testArgs } from "./verdict";
 
 const section = "robotslint";
@@ -18,11 +18,14 @@ const languageId = "robots-txt";
 
 let client: LanguageClient | undefined;
 let log: vscode.LogOutputChannel;
+/** The extension's directory, where a platform-specific package has bin/robotslint. */
+let extensionDir: string;
 /** Serializes starts and stops: a restart must not race a settings change. */
 let lifecycle: Promise<void> = Promise.resolve();
 
 export function activate(context: vscode.ExtensionContext): void {
   log = vscode.window.createOutputChannel("robotslint", { log: true });
+  extensionDir = context.extensionPath;
   context.subscriptions.push(
     log,
     vscode.commands.registerCommand("robotslint.restart", () => queue(restart)),
@@ -63,16 +66,25 @@ async function restart(): Promise<void> {
   await start();
 }
 
-/** Resolves the binary from the settings, or offers to install it. */
+/** How the output channel names where the binary came from. */
+const sources: Record<Source, string> = {
+  setting: "robotslint.path",
+  bundled: "the binary that comes with the extension",
+  search: "found on PATH or in Go's bin directory",
+};
+
+/** Resolves the binary (lookup order in src/binary.ts), or offers to install it. */
 async function binary(): Promise<string | undefined> {
   const configured = vscode.workspace.getConfiguration(section).get<string>("path", "");
   const found = await findBinary({
     configured,
     workspaceFolder: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+    bundled: bundledPath(extensionDir, process.platform),
     env: process.env,
     platform: process.platform,
   });
   if (found.path !== undefined) {
+    log.info(`using ${found.path} (${sources[found.source]})`);
     return found.path;
   }
   log.error(`robotslint not found; looked for ${found.searched.join(", ")}`);
@@ -81,18 +93,19 @@ async function binary(): Promise<string | undefined> {
 }
 
 async function offerInstall(configured: string): Promise<void> {
-  const open = "Open installation instructions";
+  const advice = installAdvice(configured, process.platform, process.arch);
+  const download = "Download robotslint";
   const copy = "Copy install command";
-  const message =
-    configured.trim() !== ""
-      ? `robotslint: robotslint.path is set to "${configured}", which is not an executable file.`
-      : "robotslint: the robotslint command was not found on PATH or in Go's bin directory. Install it with Go 1.26 or later, or set robotslint.path.";
-  const choice = await vscode.window.showErrorMessage(message, open, copy);
-  if (choice === open) {
+  const open = "Open installation instructions";
+  const buttons = [...(advice.download ? [download] : []), ...(advice.command ? [copy] : []), open];
+  const choice = await vscode.window.showErrorMessage(advice.message, ...buttons);
+  if (choice === download && advice.download) {
+    await vscode.env.openExternal(vscode.Uri.parse(advice.download));
+  } else if (choice === copy && advice.command) {
+    await vscode.env.clipboard.writeText(advice.command);
+    void vscode.window.showInformationMessage(`Copied "${advice.command}". Run it in a terminal, then run "robotslint: Restart Server".`);
+  } else if (choice === open) {
     await vscode.env.openExternal(vscode.Uri.parse(installURL));
-  } else if (choice === copy) {
-    await vscode.env.clipboard.writeText(installCommand);
-    void vscode.window.showInformationMessage(`Copied "${installCommand}". Run it in a terminal, then run "robotslint: Restart Server".`);
   }
 }
 
