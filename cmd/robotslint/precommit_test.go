@@ -96,6 +96,75 @@ func TestPreCommit(t *testing.T) {
 			t.Fatalf("robotslint-fmt hook on a canonical file: want success; pre-commit said:\n%s", out)
 		}
 	})
+
+	// The hooks for users without Go run the robotslint on PATH, as a
+	// release archive or `npm install -g robotslint` leaves it: here the
+	// one this module builds, on a PATH from which every go is taken away.
+	t.Run("system", func(t *testing.T) {
+		env := preCommitWithoutGo(t, env, filepath.Dir(robotslinttest.Binary(t)))
+
+		commit("User-agent: *\nDisalow: /private\n", "misspelled directive")
+		out, ok := preCommitTryRepo(t, work, env, hooks, "robotslint-system")
+		if ok || !strings.Contains(out, "[misspelled-directive]") {
+			t.Fatalf("robotslint-system hook on a misspelled directive: want a failure naming misspelled-directive, got success=%v; pre-commit said:\n%s", ok, out)
+		}
+		commit("User-agent: *\nDisallow: /private\n", "clean")
+		if out, ok := preCommitTryRepo(t, work, env, hooks, "robotslint-system"); !ok {
+			t.Fatalf("robotslint-system hook on a clean file: want success; pre-commit said:\n%s", out)
+		}
+
+		const messy = "user-agent:*\ndisallow:/a\n"
+		canonical, ok := preCommitFmtProbe(t, messy)
+		if !ok {
+			t.Skip("skipping: `robotslint fmt` does not rewrite files in this build yet (not dispatched?)")
+		}
+		commit(messy, "messy layout")
+		out, ok = preCommitTryRepo(t, work, env, hooks, "robotslint-fmt-system")
+		if got, err := os.ReadFile(robots); err != nil || ok || string(got) != canonical {
+			t.Fatalf("robotslint-fmt-system hook on %q: want a failure and the file rewritten to %q, got success=%v and %q (%v); pre-commit said:\n%s",
+				messy, canonical, ok, got, err, out)
+		}
+	})
+}
+
+// preCommitWithoutGo returns env with PATH made of bin and those
+// directories of PATH that hold no go: what pre-commit sees on the machine
+// of a user who has never installed Go. It skips the test when taking go
+// away also takes pre-commit or git.
+func preCommitWithoutGo(t *testing.T, env []string, bin string) []string {
+	t.Helper()
+	dirs := []string{bin}
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := exec.LookPath(filepath.Join(dir, "go")); err != nil {
+			dirs = append(dirs, dir)
+		}
+	}
+	path := strings.Join(dirs, string(os.PathListSeparator))
+	for _, program := range []string{"pre-commit", "git"} {
+		if preCommitLookPath(program, path) == "" {
+			t.Skipf("%s is in the same directory as go: cannot take go off PATH and keep %s", program, program)
+		}
+	}
+	if goCmd := preCommitLookPath("go", path); goCmd != "" {
+		t.Fatalf("go is still on the PATH made without it: %s", goCmd)
+	}
+	var out []string
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "PATH=") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "PATH="+path)
+}
+
+// preCommitLookPath returns where program is on path, or "".
+func preCommitLookPath(program, path string) string {
+	for _, dir := range filepath.SplitList(path) {
+		if found, err := exec.LookPath(filepath.Join(dir, program)); err == nil && filepath.IsAbs(found) {
+			return found
+		}
+	}
+	return ""
 }
 
 // preCommitTryRepo runs `pre-commit try-repo HOOKS HOOK --all-files` in dir
