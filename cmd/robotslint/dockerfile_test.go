@@ -36,27 +36,49 @@ func TestDockerfile(t *testing.T) {
 			lines = append(lines, line)
 		}
 	}
-	final := -1
+	// The stages by the line that starts them.
+	stages := map[string]string{}
+	var from []int
 	for i, line := range lines {
 		if strings.HasPrefix(line, "FROM ") {
-			final = i
+			from = append(from, i)
 		}
 	}
-	if final < 0 || lines[final] != "FROM scratch" {
-		t.Fatalf("the Dockerfile's last stage is not FROM scratch")
+	for k, start := range from {
+		end := len(lines)
+		if k+1 < len(from) {
+			end = from[k+1]
+		}
+		stages[lines[start]] = strings.Join(lines[start:end], "\n")
 	}
-	stage := strings.Join(lines[final:], "\n")
-	for _, want := range []*regexp.Regexp{
-		// Go reads the CA bundle from this file first on Linux; without it
-		// every https site fails its TLS handshake.
+	final := from[len(from)-1]
+	if lines[final] != "FROM scratch" {
+		t.Fatalf("the Dockerfile's last stage, the default image, is not FROM scratch")
+	}
+	// Go reads the CA bundle from this file first on Linux; without it
+	// every https site fails its TLS handshake. /usr/local/bin is on
+	// busybox's PATH.
+	installed := []*regexp.Regexp{
 		regexp.MustCompile(`(?m)^COPY --from=build /etc/ssl/certs/ca-certificates\.crt /etc/ssl/certs/ca-certificates\.crt$`),
 		regexp.MustCompile(`(?m)^COPY --from=build /out/robotslint /usr/local/bin/robotslint$`),
+	}
+	busybox, ok := stages["FROM busybox:1.37 AS busybox"]
+	if !ok {
+		t.Errorf("the Dockerfile has no stage FROM busybox:1.37 AS busybox, the image for CI jobs")
+	}
+	for _, want := range append(installed, regexp.MustCompile(`(?m)^CMD \["robotslint"\]$`)) {
+		if !want.MatchString(busybox) {
+			t.Errorf("the busybox stage has no line matching %s:\n%s", want, busybox)
+		}
+	}
+	stage := stages["FROM scratch"]
+	for _, want := range append(installed,
 		regexp.MustCompile(`(?m)^ENV PATH=/usr/local/bin$`),
 		regexp.MustCompile(`(?m)^USER [1-9][0-9]*:[1-9][0-9]*$`),
 		regexp.MustCompile(`(?m)^WORKDIR /work$`),
 		regexp.MustCompile(`(?m)^ENTRYPOINT \["robotslint"\]$`),
 		regexp.MustCompile(`(?m)^LABEL org\.opencontainers\.image\.title="robotslint" .*org\.opencontainers\.image\.licenses="MIT"`),
-	} {
+	) {
 		if !want.MatchString(stage) {
 			t.Errorf("the final stage has no line matching %s:\n%s", want, stage)
 		}
