@@ -61,69 +61,57 @@ func TestPreCommit(t *testing.T) {
 		preCommitGit(t, work, "commit", "-q", "--no-verify", "--allow-empty", "-m", message)
 	}
 
-	t.Run("lint", func(t *testing.T) {
+	// lintHook runs a hook that lints: it fails on a misspelled directive,
+	// naming the rule, and passes a clean file.
+	lintHook := func(t *testing.T, env []string, hook string) {
+		t.Helper()
 		commit("User-agent: *\nDisalow: /private\n", "misspelled directive")
-		out, ok := preCommitTryRepo(t, work, env, hooks, "robotslint")
+		out, ok := preCommitTryRepo(t, work, env, hooks, hook)
 		if ok || !strings.Contains(out, "[misspelled-directive]") {
-			t.Fatalf("robotslint hook on a misspelled directive: want a failure naming misspelled-directive, got success=%v; pre-commit said:\n%s", ok, out)
+			t.Fatalf("%s hook on a misspelled directive: want a failure naming misspelled-directive, got success=%v; pre-commit said:\n%s", hook, ok, out)
 		}
 
 		commit("User-agent: *\nDisallow: /private\n", "clean")
-		if out, ok := preCommitTryRepo(t, work, env, hooks, "robotslint"); !ok {
-			t.Fatalf("robotslint hook on a clean file: want success; pre-commit said:\n%s", out)
+		if out, ok := preCommitTryRepo(t, work, env, hooks, hook); !ok {
+			t.Fatalf("%s hook on a clean file: want success; pre-commit said:\n%s", hook, out)
 		}
-	})
-
-	t.Run("fmt", func(t *testing.T) {
+	}
+	// fmtHook runs a hook that formats: it rewrites a messy file and fails,
+	// as pre-commit's formatters do, and passes a canonical one.
+	fmtHook := func(t *testing.T, env []string, hook string) {
+		t.Helper()
 		const messy = "user-agent:*\ndisallow:/a\n"
 		canonical, ok := preCommitFmtProbe(t, messy)
 		if !ok {
 			t.Skip("skipping: `robotslint fmt` does not rewrite files in this build yet (not dispatched?)")
 		}
 		commit(messy, "messy layout")
-		out, ok := preCommitTryRepo(t, work, env, hooks, "robotslint-fmt")
+		out, ok := preCommitTryRepo(t, work, env, hooks, hook)
 		got, err := os.ReadFile(robots)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if ok || string(got) != canonical {
-			t.Fatalf("robotslint-fmt hook on %q: want a failure and the file rewritten to %q, got success=%v and %q; pre-commit said:\n%s",
-				messy, canonical, ok, got, out)
+			t.Fatalf("%s hook on %q: want a failure and the file rewritten to %q, got success=%v and %q; pre-commit said:\n%s",
+				hook, messy, canonical, ok, got, out)
 		}
 
 		commit(canonical, "canonical layout")
-		if out, ok := preCommitTryRepo(t, work, env, hooks, "robotslint-fmt"); !ok {
-			t.Fatalf("robotslint-fmt hook on a canonical file: want success; pre-commit said:\n%s", out)
+		if out, ok := preCommitTryRepo(t, work, env, hooks, hook); !ok {
+			t.Fatalf("%s hook on a canonical file: want success; pre-commit said:\n%s", hook, out)
 		}
-	})
+	}
+
+	t.Run("lint", func(t *testing.T) { lintHook(t, env, "robotslint") })
+	t.Run("fmt", func(t *testing.T) { fmtHook(t, env, "robotslint-fmt") })
 
 	// The hooks for users without Go run the robotslint on PATH, as a
 	// release archive or `npm install -g robotslint` leaves it: here the
 	// one this module builds, on a PATH from which every go is taken away.
 	t.Run("system", func(t *testing.T) {
 		env := preCommitWithoutGo(t, env, filepath.Dir(robotslinttest.Binary(t)))
-
-		commit("User-agent: *\nDisalow: /private\n", "misspelled directive")
-		out, ok := preCommitTryRepo(t, work, env, hooks, "robotslint-system")
-		if ok || !strings.Contains(out, "[misspelled-directive]") {
-			t.Fatalf("robotslint-system hook on a misspelled directive: want a failure naming misspelled-directive, got success=%v; pre-commit said:\n%s", ok, out)
-		}
-		commit("User-agent: *\nDisallow: /private\n", "clean")
-		if out, ok := preCommitTryRepo(t, work, env, hooks, "robotslint-system"); !ok {
-			t.Fatalf("robotslint-system hook on a clean file: want success; pre-commit said:\n%s", out)
-		}
-
-		const messy = "user-agent:*\ndisallow:/a\n"
-		canonical, ok := preCommitFmtProbe(t, messy)
-		if !ok {
-			t.Skip("skipping: `robotslint fmt` does not rewrite files in this build yet (not dispatched?)")
-		}
-		commit(messy, "messy layout")
-		out, ok = preCommitTryRepo(t, work, env, hooks, "robotslint-fmt-system")
-		if got, err := os.ReadFile(robots); err != nil || ok || string(got) != canonical {
-			t.Fatalf("robotslint-fmt-system hook on %q: want a failure and the file rewritten to %q, got success=%v and %q (%v); pre-commit said:\n%s",
-				messy, canonical, ok, got, err, out)
-		}
+		t.Run("lint", func(t *testing.T) { lintHook(t, env, "robotslint-system") })
+		t.Run("fmt", func(t *testing.T) { fmtHook(t, env, "robotslint-fmt-system") })
 	})
 }
 
