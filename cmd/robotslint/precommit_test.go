@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -303,4 +304,31 @@ func preCommitFmtProbe(t *testing.T, src string) (string, bool) {
 		t.Fatal(err)
 	}
 	return string(got), string(got) != src
+}
+
+// TestPreCommitImagePin checks the image the docker_image hooks run: one
+// release's, pinned, never a tag that moves (a hook at rev v1.2.3 must run
+// robotslint 1.2.3). At release time, $ROBOTSLINT_RELEASE_VERSION (such as
+// 1.2.3) names the release being made, and the hooks must pin its image.
+func TestPreCommitImagePin(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", ".pre-commit-hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := regexp.MustCompile(`(?m)^  entry: ghcr\.io/robotslint/robotslint(:[^ \n]*)?( .*)?$`).FindAllStringSubmatch(string(data), -1)
+	if len(entries) != 2 {
+		t.Fatalf("want the 2 docker_image hooks (lint and fmt) to run ghcr.io/robotslint/robotslint, found %d", len(entries))
+	}
+	want := os.Getenv("ROBOTSLINT_RELEASE_VERSION")
+	semver := regexp.MustCompile(`^:[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$`)
+	for _, e := range entries {
+		switch {
+		case !semver.MatchString(e[1]):
+			t.Errorf("%s: the image is not pinned to a release version such as :1.2.3", e[0])
+		case e[1] != entries[0][1]:
+			t.Errorf("the docker_image hooks pin different images: %s and %s", entries[0][1], e[1])
+		case want != "" && e[1] != ":"+want:
+			t.Errorf("%s: releasing %s, so the hook must run ghcr.io/robotslint/robotslint:%s", e[0], want, want)
+		}
+	}
 }
