@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -61,41 +62,98 @@ func TestPreCommit(t *testing.T) {
 		preCommitGit(t, work, "commit", "-q", "--no-verify", "--allow-empty", "-m", message)
 	}
 
-	t.Run("lint", func(t *testing.T) {
+	// lintHook runs a hook that lints: it fails on a misspelled directive,
+	// naming the rule, and passes a clean file.
+	lintHook := func(t *testing.T, env []string, hook string) {
+		t.Helper()
 		commit("User-agent: *\nDisalow: /private\n", "misspelled directive")
-		out, ok := preCommitTryRepo(t, work, env, hooks, "robotslint")
+		out, ok := preCommitTryRepo(t, work, env, hooks, hook)
 		if ok || !strings.Contains(out, "[misspelled-directive]") {
-			t.Fatalf("robotslint hook on a misspelled directive: want a failure naming misspelled-directive, got success=%v; pre-commit said:\n%s", ok, out)
+			t.Fatalf("%s hook on a misspelled directive: want a failure naming misspelled-directive, got success=%v; pre-commit said:\n%s", hook, ok, out)
 		}
 
 		commit("User-agent: *\nDisallow: /private\n", "clean")
-		if out, ok := preCommitTryRepo(t, work, env, hooks, "robotslint"); !ok {
-			t.Fatalf("robotslint hook on a clean file: want success; pre-commit said:\n%s", out)
+		if out, ok := preCommitTryRepo(t, work, env, hooks, hook); !ok {
+			t.Fatalf("%s hook on a clean file: want success; pre-commit said:\n%s", hook, out)
 		}
-	})
-
-	t.Run("fmt", func(t *testing.T) {
+	}
+	// fmtHook runs a hook that formats: it rewrites a messy file and fails,
+	// as pre-commit's formatters do, and passes a canonical one.
+	fmtHook := func(t *testing.T, env []string, hook string) {
+		t.Helper()
 		const messy = "user-agent:*\ndisallow:/a\n"
 		canonical, ok := preCommitFmtProbe(t, messy)
 		if !ok {
 			t.Skip("skipping: `robotslint fmt` does not rewrite files in this build yet (not dispatched?)")
 		}
 		commit(messy, "messy layout")
-		out, ok := preCommitTryRepo(t, work, env, hooks, "robotslint-fmt")
+		out, ok := preCommitTryRepo(t, work, env, hooks, hook)
 		got, err := os.ReadFile(robots)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if ok || string(got) != canonical {
-			t.Fatalf("robotslint-fmt hook on %q: want a failure and the file rewritten to %q, got success=%v and %q; pre-commit said:\n%s",
-				messy, canonical, ok, got, out)
+			t.Fatalf("%s hook on %q: want a failure and the file rewritten to %q, got success=%v and %q; pre-commit said:\n%s",
+				hook, messy, canonical, ok, got, out)
 		}
 
 		commit(canonical, "canonical layout")
-		if out, ok := preCommitTryRepo(t, work, env, hooks, "robotslint-fmt"); !ok {
-			t.Fatalf("robotslint-fmt hook on a canonical file: want success; pre-commit said:\n%s", out)
+		if out, ok := preCommitTryRepo(t, work, env, hooks, hook); !ok {
+			t.Fatalf("%s hook on a canonical file: want success; pre-commit said:\n%s", hook, out)
 		}
+	}
+
+	t.Run("lint", func(t *testing.T) { lintHook(t, env, "robotslint") })
+	t.Run("fmt", func(t *testing.T) { fmtHook(t, env, "robotslint-fmt") })
+
+	// The hooks for users without Go run the robotslint on PATH, as a
+	// release archive or `npm install -g robotslint` leaves it: here the
+	// one this module builds, on a PATH from which every go is taken away.
+	t.Run("system", func(t *testing.T) {
+		env := preCommitWithoutGo(t, env, filepath.Dir(robotslinttest.Binary(t)))
+		t.Run("lint", func(t *testing.T) { lintHook(t, env, "robotslint-system") })
+		t.Run("fmt", func(t *testing.T) { fmtHook(t, env, "robotslint-fmt-system") })
 	})
+}
+
+// preCommitWithoutGo returns env with PATH made of bin and those
+// directories of PATH that hold no go: what pre-commit sees on the machine
+// of a user who has never installed Go. It skips the test when taking go
+// away also takes pre-commit or git.
+func preCommitWithoutGo(t *testing.T, env []string, bin string) []string {
+	t.Helper()
+	dirs := []string{bin}
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		if _, err := exec.LookPath(filepath.Join(dir, "go")); err != nil {
+			dirs = append(dirs, dir)
+		}
+	}
+	path := strings.Join(dirs, string(os.PathListSeparator))
+	for _, program := range []string{"pre-commit", "git"} {
+		if preCommitLookPath(program, path) == "" {
+			t.Skipf("%s is in the same directory as go: cannot take go off PATH and keep %s", program, program)
+		}
+	}
+	if goCmd := preCommitLookPath("go", path); goCmd != "" {
+		t.Fatalf("go is still on the PATH made without it: %s", goCmd)
+	}
+	var out []string
+	for _, kv := range env {
+		if !strings.HasPrefix(kv, "PATH=") {
+			out = append(out, kv)
+		}
+	}
+	return append(out, "PATH="+path)
+}
+
+// preCommitLookPath returns where program is on path, or "".
+func preCommitLookPath(program, path string) string {
+	for _, dir := range filepath.SplitList(path) {
+		if found, err := exec.LookPath(filepath.Join(dir, program)); err == nil && filepath.IsAbs(found) {
+			return found
+		}
+	}
+	return ""
 }
 
 // preCommitTryRepo runs `pre-commit try-repo HOOKS HOOK --all-files` in dir
@@ -246,4 +304,31 @@ func preCommitFmtProbe(t *testing.T, src string) (string, bool) {
 		t.Fatal(err)
 	}
 	return string(got), string(got) != src
+}
+
+// TestPreCommitImagePin checks the image the docker_image hooks run: one
+// release's, pinned, never a tag that moves (a hook at rev v1.2.3 must run
+// robotslint 1.2.3). At release time, $ROBOTSLINT_RELEASE_VERSION (such as
+// 1.2.3) names the release being made, and the hooks must pin its image.
+func TestPreCommitImagePin(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", ".pre-commit-hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := regexp.MustCompile(`(?m)^  entry: ghcr\.io/robotslint/robotslint(:[^ \n]*)?( .*)?$`).FindAllStringSubmatch(string(data), -1)
+	if len(entries) != 2 {
+		t.Fatalf("want the 2 docker_image hooks (lint and fmt) to run ghcr.io/robotslint/robotslint, found %d", len(entries))
+	}
+	want := os.Getenv("ROBOTSLINT_RELEASE_VERSION")
+	semver := regexp.MustCompile(`^:[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?$`)
+	for _, e := range entries {
+		switch {
+		case !semver.MatchString(e[1]):
+			t.Errorf("%s: the image is not pinned to a release version such as :1.2.3", e[0])
+		case e[1] != entries[0][1]:
+			t.Errorf("the docker_image hooks pin different images: %s and %s", entries[0][1], e[1])
+		case want != "" && e[1] != ":"+want:
+			t.Errorf("%s: releasing %s, so the hook must run ghcr.io/robotslint/robotslint:%s", e[0], want, want)
+		}
+	}
 }
