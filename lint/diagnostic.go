@@ -8,8 +8,16 @@ type Diagnostic struct {
 	Rule string
 	// Severity is the rule's severity, as configured.
 	Severity Severity
-	// Span is the byte range the finding is about.
+	// Span is the byte range the finding is about: in the linted file,
+	// or, when Header is not 0, in that header's value.
 	Span syntax.Span
+	// Header is 0 for a finding in the linted file. For a finding of a
+	// page rule about an X-Robots-Tag header, which is not in the page, it
+	// is n for the n-th header value of the page (PageInput.Headers[n-1]),
+	// counted from 1 as people count headers, and Span is a byte range in
+	// that value. Such a finding has no fixes: headers are set in the
+	// server's configuration.
+	Header int
 	// Message says what is wrong and what crawlers will do: lower case,
 	// without a final period.
 	Message string
@@ -24,6 +32,10 @@ type Diagnostic struct {
 type Related struct {
 	Span    syntax.Span
 	Message string
+	// InRobotsTxt says that Span is a range in the site's robots.txt
+	// (PageInput.Robots) rather than in the linted page: a page rule's
+	// finding can name the robots.txt line that keeps a crawler away.
+	InRobotsTxt bool
 }
 
 // A Fix is a change that fixes a diagnostic: a title in the imperative

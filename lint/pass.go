@@ -182,7 +182,7 @@ type ReportOption func(*Diagnostic)
 
 // WithRelated adds a related location.
 func WithRelated(span syntax.Span, message string) ReportOption {
-	return func(d *Diagnostic) { d.Related = append(d.Related, Related{span, message}) }
+	return func(d *Diagnostic) { d.Related = append(d.Related, Related{Span: span, Message: message}) }
 }
 
 // WithFix adds a fix. Fixes without edits are dropped.
@@ -204,11 +204,18 @@ func WithSeverity(s Severity) ReportOption {
 
 // Report reports a finding on span.
 func (p *Pass) Report(span syntax.Span, message string, opts ...ReportOption) {
-	d := Diagnostic{Rule: p.Rule.Name, Span: span, Message: message}
+	p.diags = append(p.diags, newDiagnostic(p.Rule, p.config, span, message, opts))
+}
+
+// newDiagnostic is the one place a rule's finding becomes a diagnostic,
+// for robots.txt and page rules alike: its options applied, its severity
+// as the configuration sets it, its fixes in order.
+func newDiagnostic(rule *Rule, cfg *Config, span syntax.Span, message string, opts []ReportOption) Diagnostic {
+	d := Diagnostic{Rule: rule.Name, Span: span, Message: message}
 	for _, o := range opts {
 		o(&d)
 	}
-	d.Severity = p.config.Severity(p.Rule, d.Severity)
+	d.Severity = cfg.Severity(rule, d.Severity)
 	// Safe fixes first: a client that takes the first fix takes a safe
 	// one when there is one.
 	slices.SortStableFunc(d.Fixes, func(a, b Fix) int {
@@ -220,5 +227,5 @@ func (p *Pass) Report(span syntax.Span, message string, opts ...ReportOption) {
 		}
 		return 1
 	})
-	p.diags = append(p.diags, d)
+	return d
 }

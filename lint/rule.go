@@ -57,6 +57,12 @@ const (
 	// a URL argument); the engine never runs them, but they are named,
 	// configured, documented and listed like the others.
 	ScopeFetch
+	// ScopePage rules judge an HTML page's robots directives: its robots
+	// META tags, X-Robots-Tag headers and section markers, with the site's
+	// robots.txt, which decides whether a crawler reads them at all.
+	// LintPage runs them (RunPage) and LintFile never does; LintPage runs
+	// no other rule.
+	ScopePage
 )
 
 // A Rule is one check: an immutable value holding its metadata and the
@@ -72,8 +78,13 @@ type Rule struct {
 	// Doc is the rule's documentation.
 	Doc Doc
 	// Flagged is a robots.txt file the rule reports, and Clean one it does
-	// not: the example and the "use instead" of the documentation.
+	// not: the example and the "use instead" of the documentation. For a
+	// page rule (ScopePage) they are HTML pages.
 	Flagged, Clean string
+	// ExampleRobots and ExamplePath are, for a page rule that judges a
+	// page with its site's robots.txt, the robots.txt the examples are
+	// read with and the URL path they are served at; "" for the others.
+	ExampleRobots, ExamplePath string
 	// Severity is the default severity of the rule's diagnostics.
 	Severity Severity
 	// Fixable says whether the rule offers fixes.
@@ -96,9 +107,13 @@ type Rule struct {
 	// them rather than underline them.
 	Unnecessary bool
 	// Run checks the file in pass, reporting through pass.Report. It is nil
-	// for rules the engine itself reports (unused-suppression) and for
-	// ScopeFetch rules, which whoever fetched the file reports.
+	// for rules the engine itself reports (unused-suppression), for
+	// ScopeFetch rules, which whoever fetched the file reports, and for
+	// page rules.
 	Run func(pass *Pass)
+	// RunPage checks a page, for a rule of ScopePage, reporting through
+	// pass.Report and pass.ReportAt; nil for every other rule.
+	RunPage func(pass *PagePass)
 }
 
 // Doc is a rule's documentation, in fixed sections.

@@ -111,7 +111,8 @@ func LintFile(f *syntax.File, rules []*Rule, cfg *Config) []Diagnostic {
 }
 
 // byPosition returns diags ordered by position, then rule name, and in
-// their order within a rule. It sorts their indices rather than the
+// their order within a rule; a page's findings in its headers come after
+// those in the page, by header. It sorts their indices rather than the
 // diagnostics themselves: a stable sort of thousands of large values
 // moves them about far more than one sort of numbers and one copy.
 func byPosition(diags []Diagnostic) []Diagnostic {
@@ -124,7 +125,7 @@ func byPosition(diags []Diagnostic) []Diagnostic {
 	}
 	slices.SortFunc(order, func(i, j int32) int {
 		a, b := &diags[i], &diags[j]
-		return cmp.Or(cmp.Compare(a.Span.Start, b.Span.Start), cmp.Compare(a.Span.End, b.Span.End), cmp.Compare(a.Rule, b.Rule), cmp.Compare(i, j))
+		return cmp.Or(cmp.Compare(a.Header, b.Header), cmp.Compare(a.Span.Start, b.Span.Start), cmp.Compare(a.Span.End, b.Span.End), cmp.Compare(a.Rule, b.Rule), cmp.Compare(i, j))
 	})
 	sorted := make([]Diagnostic, len(diags))
 	for i, k := range order {

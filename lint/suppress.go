@@ -185,20 +185,35 @@ func suppress(f *syntax.File, sups []*suppression, diags []Diagnostic, rules []*
 	}
 	diags = kept
 
+	// Past 500 KiB, a shorter file brings lines within the crawlers' reach
+	// that they did not read before.
+	safe := len(f.Bytes()) <= syntax.SizeLimit
+	return append(diags, unusedSuppressions(sups, rules, cfg, ScopeFile, func(s *suppression) Fix {
+		return Fix{Title: "Remove the suppression comment", Safe: safe, Edits: []Edit{removeComment(f, s.line)}}
+	})...)
+}
+
+// unusedSuppressions returns a diagnostic of unused-suppression for each
+// comment of sups, or rule name in one, that applied to nothing, in a file
+// of rules of scope linted (ScopeFile for a robots.txt, ScopePage for a
+// page). A comment all of whose names are unused gets the fix remove
+// makes.
+func unusedSuppressions(sups []*suppression, rules []*Rule, cfg *Config, linted Scope, remove func(*suppression) Fix) []Diagnostic {
 	severity := cfg.Severity(UnusedSuppression, 0)
 	if !slices.Contains(rules, UnusedSuppression) || severity == Off {
-		return diags
+		return nil
 	}
 	known := map[string]*Rule{}
 	for _, r := range rules {
 		known[r.Name] = r
 	}
+	var diags []Diagnostic
 	for _, s := range sups {
 		var unused []string
 		for k, name := range s.rules {
 			// A rule that is off might report here once it is on: naming
 			// it is not a mistake.
-			if r := known[name]; !s.used[k] && !(r != nil && r.Scope == ScopeFile && cfg.Severity(r, 0) == Off) {
+			if r := known[name]; !s.used[k] && !(r != nil && r.Scope == linted && cfg.Severity(r, 0) == Off) {
 				unused = append(unused, name)
 			}
 		}
@@ -212,6 +227,10 @@ func suppress(f *syntax.File, sups []*suppression, diags []Diagnostic, rules []*
 				why = append(why, fmt.Sprintf("there is no rule named %s", name))
 			case r.Scope == ScopeFetch:
 				why = append(why, fmt.Sprintf("%s judges how the site serves the file, which no comment in it can silence (turn the rule off in %s instead)", name, ConfigFileName))
+			case r.Scope == ScopePage && linted == ScopeFile:
+				why = append(why, fmt.Sprintf("%s checks HTML pages, not robots.txt files", name))
+			case r.Scope == ScopeFile && linted == ScopePage:
+				why = append(why, fmt.Sprintf("%s checks robots.txt files, not HTML pages", name))
 			default:
 				why = append(why, fmt.Sprintf("%s reports nothing here", name))
 			}
@@ -223,10 +242,7 @@ func suppress(f *syntax.File, sups []*suppression, diags []Diagnostic, rules []*
 			Message:  "this suppression suppresses nothing: " + strings.Join(why, "; "),
 		}
 		if len(unused) == len(s.rules) {
-			// Past 500 KiB, a shorter file brings lines within the
-			// crawlers' reach that they did not read before.
-			safe := len(f.Bytes()) <= syntax.SizeLimit
-			d.Fixes = []Fix{{Title: "Remove the suppression comment", Safe: safe, Edits: []Edit{removeComment(f, s.line)}}}
+			d.Fixes = []Fix{remove(s)}
 		}
 		// A suppression can itself be suppressed, by disable-file or an
 		// enclosing disable of unused-suppression.

@@ -153,7 +153,8 @@ func (c *Case) WantsRule(rule string) bool {
 }
 
 // CaseFiles returns the rule cases under dir (testdata/rules), by rule:
-// the name of the directory that holds them.
+// the name of the directory that holds them. The robots.txt cases end in
+// .txt and the page cases in .html (see ParsePageCase).
 func CaseFiles(tb testing.TB, dir string) map[string][]string {
 	tb.Helper()
 	dirs, err := filepath.Glob(filepath.Join(dir, "*"))
@@ -163,7 +164,8 @@ func CaseFiles(tb testing.TB, dir string) map[string][]string {
 	cases := map[string][]string{}
 	for _, d := range dirs {
 		files, _ := filepath.Glob(filepath.Join(d, "*.txt"))
-		cases[filepath.Base(d)] = files
+		pages, _ := filepath.Glob(filepath.Join(d, "*.html"))
+		cases[filepath.Base(d)] = append(files, pages...)
 	}
 	return cases
 }

@@ -1,0 +1,107 @@
+package linttest
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A page rule case is an HTML page, NAME.html, under testdata/rules/RULE/,
+// whose comments say which diagnostics it must produce, as a robots.txt
+// case's do, and what else the page is linted with:
+//
+//	<meta name="robots" content="noidex"> <!-- want "unknown-indexing-rule: noidex" -->
+//	<!-- want+1 "rule" -->  <!-- want@3 "rule: part of the message" -->
+//	<!-- test-header: googlebot: noindex -->
+//	<!-- test-url: /private/offer.html -->
+//	<!-- test-now: 2026-06-01T00:00:00Z -->
+//	<!-- test-targets: google,yandex -->
+//	<!-- test-robots.txt
+//	User-agent: *
+//	Disallow: /private/
+//	-->
+//
+// Each test-header comment is one X-Robots-Tag header value, in order; a
+// finding in a header is wanted on the line of its test-header comment,
+// since a header has no line of its own. test-url is the page's URL path,
+// test-now the time dates are compared with (RFC 3339), and test-robots.txt
+// the site's robots.txt: the lines between it and the "-->" that ends the
+// comment, so that "robots.txt line 2" in a message is the second of them.
+// A page without a test-robots.txt comment has no robots.txt. Fixes are
+// compared with NAME.html.golden as a robots.txt case's are.
+
+// PageCase is what a page rule case asks for.
+type PageCase struct {
+	Case
+	// Headers are the X-Robots-Tag header values of its test-header
+	// comments, and HeaderLines the 1-based lines of those comments.
+	Headers     []string
+	HeaderLines []int
+	// Path is the URL path of its test-url comment, or "".
+	Path string
+	// Now is the time of its test-now comment, or the zero time.
+	Now time.Time
+	// Robots is the robots.txt of its test-robots.txt comment, or nil.
+	Robots []byte
+}
+
+var (
+	pageWantRE = regexp.MustCompile(`<!--\s*want(@\d+|[+-]\d+)?((?:\s+"[^"]*")+)\s*-->`)
+	pageTestRE = regexp.MustCompile(`<!--\s*test-(header|url|now|targets):(.*?)-->`)
+)
+
+// ParsePageCase reads the page rule case at path, whose bytes are src.
+func ParsePageCase(path string, src []byte) (*PageCase, error) {
+	c := &PageCase{Case: Case{Path: path}}
+	text := string(src)
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		for _, m := range pageWantRE.FindAllStringSubmatch(line, -1) {
+			at := i + 1
+			switch rel := m[1]; {
+			case strings.HasPrefix(rel, "@"):
+				at, _ = strconv.Atoi(rel[1:])
+			case rel != "":
+				n, _ := strconv.Atoi(rel)
+				at += n
+			}
+			for _, q := range quotedRE.FindAllString(m[2], -1) {
+				rule, msg, _ := strings.Cut(strings.Trim(q, `"`), ": ")
+				c.Wants = append(c.Wants, Want{Line: at, Rule: rule, Message: msg})
+			}
+		}
+		for _, m := range pageTestRE.FindAllStringSubmatch(line, -1) {
+			value := strings.TrimSpace(m[2])
+			switch m[1] {
+			case "header":
+				c.Headers = append(c.Headers, value)
+				c.HeaderLines = append(c.HeaderLines, i+1)
+			case "url":
+				c.Path = value
+			case "now":
+				now, err := time.Parse(time.RFC3339, value)
+				if err != nil {
+					return nil, fmt.Errorf("%s:%d: test-now: %v", path, i+1, err)
+				}
+				c.Now = now
+			case "targets":
+				c.Targets = []string{}
+				for name := range strings.SplitSeq(value, ",") {
+					c.Targets = append(c.Targets, strings.TrimSpace(name))
+				}
+			}
+		}
+	}
+	const open = "<!-- test-robots.txt\n"
+	if i := strings.Index(text, open); i >= 0 {
+		body := text[i+len(open):]
+		end := strings.Index(body, "-->")
+		if end < 0 {
+			return nil, fmt.Errorf("%s: the test-robots.txt comment has no end", path)
+		}
+		c.Robots = []byte(body[:end])
+	}
+	return c, nil
+}
