@@ -66,6 +66,10 @@ func TestRuleCases(t *testing.T) {
 			t.Errorf("testdata/rules/%s: no rule has that name", dir)
 		}
 		for _, path := range files {
+			if filepath.Ext(path) == ".html" {
+				t.Run(dir+"/"+filepath.Base(path), func(t *testing.T) { runPageCase(t, path) })
+				continue
+			}
 			t.Run(dir+"/"+filepath.Base(path), func(t *testing.T) { runCase(t, path) })
 		}
 	}

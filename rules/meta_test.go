@@ -56,6 +56,13 @@ func TestRuleList(t *testing.T) {
 			}
 			continue
 		}
+		if r.Scope == lint.ScopePage {
+			checkPageRule(t, r, cases[r.Name])
+			continue
+		}
+		if r.RunPage != nil || r.ExampleRobots != "" || r.ExamplePath != "" {
+			t.Errorf("%s: RunPage, ExampleRobots and ExamplePath are for page rules (ScopePage)", r.Name)
+		}
 		if strings.HasPrefix(r.Name, "fetch-") || r.Scope != lint.ScopeFile {
 			t.Errorf("%s: the prefix fetch- is for rules of ScopeFetch", r.Name)
 		}

@@ -24,8 +24,11 @@ func Explain(r *lint.Rule) string {
 		}
 		fmt.Fprintf(&b, " Concerns: %s.", strings.Join(names, ", "))
 	}
-	if r.Scope == lint.ScopeFetch {
+	switch r.Scope {
+	case lint.ScopeFetch:
 		b.WriteString(" Checked only for a URL argument, from the fetch of the site's robots.txt.")
+	case lint.ScopePage:
+		b.WriteString(" Checks HTML pages: their robots META tags and X-Robots-Tag headers, with the site's robots.txt.")
 	}
 	b.WriteString("\n\n")
 	section(&b, "What it does", r.Doc.What)
@@ -35,9 +38,19 @@ func Explain(r *lint.Rule) string {
 		// has no robots.txt to show.
 		fmt.Fprintf(&b, "**Use instead**\n\n%s\n", r.Doc.Instead)
 	} else {
-		b.WriteString("**Example**\n\n```robots.txt\n" + abbreviate(r.Flagged) + "```\n\n")
+		// A page rule's examples are pages; one that judges a page with
+		// its site's robots.txt shows that file and where the page is.
+		lang := "robots.txt"
+		if r.Scope == lint.ScopePage {
+			lang = "html"
+		}
+		b.WriteString("**Example**\n\n")
+		if r.ExampleRobots != "" {
+			fmt.Fprintf(&b, "With this robots.txt:\n\n```robots.txt\n%s```\n\nthe page at `%s`:\n\n", abbreviate(r.ExampleRobots), r.ExamplePath)
+		}
+		b.WriteString("```" + lang + "\n" + abbreviate(r.Flagged) + "```\n\n")
 		section(&b, "Use instead", r.Doc.Instead)
-		b.WriteString("```robots.txt\n" + abbreviate(r.Clean) + "```\n")
+		b.WriteString("```" + lang + "\n" + abbreviate(r.Clean) + "```\n")
 	}
 	if r.Doc.FixSafety != "" {
 		fmt.Fprintf(&b, "\n**Fix safety**\n\n%s\n", r.Doc.FixSafety)

@@ -25,9 +25,14 @@ type ruleJSON struct {
 	Clean    string       `json:"clean"`
 	Options  []ruleOption `json:"options"`
 	// Scope is "url" for the rules that judge the fetch of a site's
-	// robots.txt (lint.ScopeFetch) and so apply only to URL arguments;
-	// the file rules leave it out, which keeps their entries as they were.
+	// robots.txt (lint.ScopeFetch) and so apply only to URL arguments,
+	// and "page" for those that judge HTML pages (lint.ScopePage); the
+	// file rules leave it out, which keeps their entries as they were.
 	Scope string `json:"scope,omitempty"`
+	// ExampleRobots and ExamplePath are, for a page rule judged with the
+	// site's robots.txt, the robots.txt and URL path of its examples.
+	ExampleRobots string `json:"example_robots,omitempty"`
+	ExamplePath   string `json:"example_path,omitempty"`
 }
 
 type ruleOption struct {
@@ -38,7 +43,8 @@ type ruleOption struct {
 const rulesUsage = `usage: robotslint rules [--format text|json]
 
 Lists every rule: its name, default severity, whether it fixes, and what it
-catches; then the checks that apply only to URL arguments.
+catches; then the checks of HTML pages, and the checks that apply only to
+URL arguments.
 
 Examples:
   robotslint rules
@@ -83,6 +89,12 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		enc.Encode(list)
 	case "text":
 		listRules(stdout, rulesOfScope(lint.ScopeFile))
+		// Page rules judge HTML pages, not robots.txt files: a table of
+		// their own, like the fetch rules.
+		if pages := rulesOfScope(lint.ScopePage); len(pages) > 0 {
+			fmt.Fprint(stdout, "\nFor HTML pages, about their robots META tags and X-Robots-Tag headers:\n")
+			listRules(stdout, pages)
+		}
 		// A table of their own: aligning them with the file rules would
 		// change their columns whenever a fetch rule's name grew.
 		fmt.Fprint(stdout, "\nFor URL arguments only, about fetching the site's /robots.txt:\n")
@@ -108,9 +120,13 @@ func rulesOfScope(scope lint.Scope) []*lint.Rule {
 // ruleEntry is r as the JSON listing gives it.
 func ruleEntry(r *lint.Rule) ruleJSON {
 	j := ruleJSON{Name: r.Name, Summary: r.Summary, Severity: r.Severity.String(), Fixable: r.Fixable,
-		Profiles: []string{}, Doc: r.Doc, Flagged: r.Flagged, Clean: r.Clean, Options: []ruleOption{}}
-	if r.Scope == lint.ScopeFetch {
+		Profiles: []string{}, Doc: r.Doc, Flagged: r.Flagged, Clean: r.Clean, Options: []ruleOption{},
+		ExampleRobots: r.ExampleRobots, ExamplePath: r.ExamplePath}
+	switch r.Scope {
+	case lint.ScopeFetch:
 		j.Scope = "url"
+	case lint.ScopePage:
+		j.Scope = "page"
 	}
 	for _, p := range r.Profiles {
 		j.Profiles = append(j.Profiles, p.Name)
