@@ -32,6 +32,9 @@ type Diagnostic struct {
 type Related struct {
 	Span    syntax.Span
 	Message string
+	// Header is, as Diagnostic.Header is, 0 for a place in the linted
+	// file and n for one in the page's n-th X-Robots-Tag header value.
+	Header int
 	// InRobotsTxt says that Span is a range in the site's robots.txt
 	// (PageInput.Robots) rather than in the linted page: a page rule's
 	// finding can name the robots.txt line that keeps a crawler away.

@@ -129,6 +129,14 @@ func InRobotsTxt(span syntax.Span, message string) ReportOption {
 	}
 }
 
+// RelatedAt adds a related location on span of directive d: in the page
+// for a META tag, in its header value for a header.
+func RelatedAt(d *PageDirective, span syntax.Span, message string) ReportOption {
+	return func(diag *Diagnostic) {
+		diag.Related = append(diag.Related, Related{Span: span, Message: message, Header: d.HeaderNumber})
+	}
+}
+
 // pageDirectives returns the directives of in, META tags first.
 func pageDirectives(in *PageInput) []PageDirective {
 	var out []PageDirective

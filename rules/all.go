@@ -4,7 +4,8 @@ import "github.com/robotslint/robotslint/lint"
 
 // all is every rule, in the order the documentation lists them: what the
 // server sent and how it is encoded, then directive names, user agents and
-// groups, paths and rule sets, the engine's own, and last the rules about
+// groups, paths and rule sets, the engine's own, the rules of HTML pages
+// (lint.ScopePage), and last the rules about
 // how a site serves its robots.txt (lint.ScopeFetch), which only a fetch of
 // a URL can check.
 var all = []*lint.Rule{
@@ -68,6 +69,16 @@ var all = []*lint.Rule{
 	EmptyDisallowMixed,
 	PrefixMatch,
 	lint.UnusedSuppression,
+	// The rules of HTML pages (lint.ScopePage): names and values first,
+	// then how the rules combine, then the page with its site's robots.txt.
+	MisspelledRobotsName,
+	UnknownIndexingRule,
+	InvalidIndexingValue,
+	MetaOutsideHead,
+	IndexifembeddedWithoutNoindex,
+	ExpiredUnavailableAfter,
+	ConflictingIndexingRules,
+	HiddenByRobotsTxt,
 	// The fetch of a site's robots.txt, in the order the command reports
 	// them: what the answer was, how it was reached, then what it holds
 	// and how long it took.

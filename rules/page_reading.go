@@ -1,0 +1,136 @@
+package rules
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/lint/prose"
+	"github.com/robotslint/robotslint/rules/kb"
+	"github.com/robotslint/robotslint/syntax/page"
+)
+
+// How the page rules read a page's directives: which targeted crawlers a
+// META tag or header part addresses, and what each of them is told.
+
+// pageTargets returns the targeted profiles that read robots META tags
+// and X-Robots-Tag headers, those the knowledge base describes (Google,
+// Bing, Yandex): RFC 9309 and the 1994 standard say nothing of pages.
+func pageTargets(pass *lint.PagePass) []*match.Profile {
+	var out []*match.Profile
+	for _, p := range pass.Targets {
+		if slices.Contains(kb.PageProfiles(), kb.Profile(p.Name)) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// addressed returns the targeted profiles that d addresses: every page
+// target for "robots", the one whose crawler d names, or none for a name
+// no crawler answers to.
+func addressed(pass *lint.PagePass, d *lint.PageDirective) []*match.Profile {
+	targets := pageTargets(pass)
+	if d.Agent == "robots" {
+		return targets
+	}
+	name := kb.LookupPageName(d.Agent)
+	if name == nil {
+		return nil
+	}
+	if name.Profile == "" {
+		return targets
+	}
+	return slices.DeleteFunc(targets, func(p *match.Profile) bool { return kb.Profile(p.Name) != name.Profile })
+}
+
+// pageRule is one rule of one directive: where it is.
+type pageRule struct {
+	dir  *lint.PageDirective
+	rule *page.Rule
+}
+
+// rulesFor returns every rule addressed to profile p, from every META tag
+// and header part, in order, with "none" and "all" expanded into the rules
+// they stand for (each kept where "none" or "all" is written). Unknown
+// rules are left out.
+func rulesFor(pass *lint.PagePass, p *match.Profile) []pageRule {
+	var out []pageRule
+	for i := range pass.Directives {
+		d := &pass.Directives[i]
+		if !slices.Contains(addressed(pass, d), p) {
+			continue
+		}
+		for k := range d.Rules {
+			if kb.LookupPageValue(d.Rules[k].Name) != nil {
+				out = append(out, pageRule{d, &d.Rules[k]})
+			}
+		}
+	}
+	return out
+}
+
+// names returns the names r stands for: its own, or those it implies.
+func (r pageRule) names() []string {
+	v := kb.LookupPageValue(r.rule.Name)
+	if v == nil {
+		return nil
+	}
+	if len(v.Implies) > 0 {
+		return v.Implies
+	}
+	return []string{v.Name}
+}
+
+// reads reports whether crawlers of profile p act on rule v.
+func reads(v *kb.PageValue, p *match.Profile) bool {
+	s, ok := v.SupportFor(kb.Profile(p.Name))
+	return ok && s.Reading != kb.Ignored
+}
+
+// crawlerToken returns the robots.txt user-agent token of the crawler of
+// profile p that directive d addresses: the one its name gives, or the
+// main crawler of p for "robots" (Googlebot for Google).
+func crawlerToken(d *lint.PageDirective, p *match.Profile) string {
+	if name := kb.LookupPageName(d.Agent); name != nil && name.Token != "" && name.Profile == kb.Profile(p.Name) {
+		return name.Token
+	}
+	for _, n := range kb.PageNames() {
+		if n.Profile == kb.Profile(p.Name) && n.Token != "" {
+			return n.Token
+		}
+	}
+	return "*"
+}
+
+// joinOr writes items as alternatives in a sentence: "a", "a or b", "a, b
+// or c".
+func joinOr(items []string) string {
+	if len(items) < 2 {
+		return prose.Join(items)
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// asClause makes a note of the knowledge base, a sentence, fit after a
+// colon in a message: its first letter in lower case (unless it starts a
+// name, such as "Google" or "HTML"), its final period dropped.
+func asClause(note string) string {
+	note = strings.TrimSuffix(strings.TrimSpace(note), ".")
+	if len(note) > 1 && note[0] >= 'A' && note[0] <= 'Z' && note[1] >= 'a' && note[1] <= 'z' && !startsWithName(note) {
+		note = strings.ToLower(note[:1]) + note[1:]
+	}
+	return note
+}
+
+// startsWithName reports whether s starts with a search engine's name,
+// which keeps its capital.
+func startsWithName(s string) bool {
+	for _, name := range []string{"Google", "Bing", "Yandex", "Microsoft"} {
+		if strings.HasPrefix(s, name) {
+			return true
+		}
+	}
+	return false
+}
