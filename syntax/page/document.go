@@ -34,8 +34,3 @@ type Document struct {
 	BodyStart syntax.Span
 }
 
-// ParseHTML reads the robots directives of an HTML page. It accepts any
-// bytes and never fails.
-func ParseHTML(src []byte) *Document {
-	return &Document{Src: src}
-}
