@@ -133,9 +133,16 @@ func removePageComment(src []byte, lines pageLines, s *suppression) Edit {
 	if len(before) == 0 && len(after) == 0 {
 		return Edit{Span: syntax.Span{Start: lineStart, End: lineEnd}}
 	}
-	start := s.span.Start
-	for start > lineStart && (src[start-1] == ' ' || src[start-1] == '\t') {
-		start--
+	start, end := s.span.Start, s.span.End
+	if len(before) == 0 {
+		// The comment starts the line: the blanks after it go with it.
+		for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+			end++
+		}
+	} else {
+		for start > lineStart && (src[start-1] == ' ' || src[start-1] == '\t') {
+			start--
+		}
 	}
-	return Edit{Span: syntax.Span{Start: start, End: s.span.End}}
+	return Edit{Span: syntax.Span{Start: start, End: end}}
 }

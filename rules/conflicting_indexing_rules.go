@@ -42,8 +42,8 @@ var ConflictingIndexingRules = &lint.Rule{
 // conflict is one contradiction: the restrictive and the permissive rule
 // as written, and the crawlers that see both.
 type conflict struct {
-	restrictive, permissive       string
-	restrictiveAt, permissiveAt   pageRule
+	restrictive, permissive         string
+	restrictiveAt, permissiveAt     pageRule
 	restrictiveWins, permissiveWins []*match.Profile
 }
 
@@ -76,19 +76,22 @@ func runConflictingIndexingRules(pass *lint.PagePass) {
 			if !both {
 				continue
 			}
+			// One finding per pair of rules as written: "none" against
+			// "all" is one contradiction, not one for noindex and one for
+			// nofollow.
 			at := first[name]
-			i := slices.IndexFunc(conflicts, func(c *conflict) bool {
-				return c.restrictive == name && c.restrictiveAt == at && c.permissiveAt == other
-			})
+			i := slices.IndexFunc(conflicts, func(c *conflict) bool { return c.restrictiveAt == at && c.permissiveAt == other })
 			if i < 0 {
-				conflicts = append(conflicts, &conflict{restrictive: name, permissive: v.Opposite, restrictiveAt: at, permissiveAt: other})
+				conflicts = append(conflicts, &conflict{restrictive: at.rule.Name, permissive: other.rule.Name, restrictiveAt: at, permissiveAt: other})
 				i = len(conflicts) - 1
 			}
 			c := conflicts[i]
+			wins := &c.restrictiveWins
 			if combining.Conflicts == kb.PermissiveWins {
-				c.permissiveWins = append(c.permissiveWins, p)
-			} else {
-				c.restrictiveWins = append(c.restrictiveWins, p)
+				wins = &c.permissiveWins
+			}
+			if !slices.Contains(*wins, p) {
+				*wins = append(*wins, p)
 			}
 		}
 	}

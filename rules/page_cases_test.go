@@ -98,22 +98,34 @@ func runPageCase(t *testing.T, path string) {
 			}
 		}
 	}
-	fixed := fixPage(src, in, cfg)
-	if again := fixPage(fixed, in, cfg); !bytes.Equal(again, fixed) {
-		t.Errorf("%s: fixing twice changes the page again:\n%s", path, again)
+	checkPageGolden(t, path+".golden", src, in, cfg, false)
+	checkPageGolden(t, path+".unsafe.golden", src, in, cfg, true)
+}
+
+// checkPageGolden compares the fixed page with the golden, which exists
+// only when fixing changes the page (for the unsafe golden, changes it
+// beyond the safe fixes), and checks that fixing again changes nothing.
+func checkPageGolden(t *testing.T, golden string, src []byte, in *lint.PageInput, cfg *lint.Config, unsafe bool) {
+	fixed := fixPage(src, in, cfg, unsafe)
+	base := src
+	if unsafe {
+		base = fixPage(src, in, cfg, false)
 	}
-	if err := linttest.CheckGolden(path+".golden", fixed, !bytes.Equal(fixed, src), *update); err != nil {
+	if again := fixPage(fixed, in, cfg, unsafe); !bytes.Equal(again, fixed) {
+		t.Errorf("%s: fixing twice changes the page again:\n%s", golden, again)
+	}
+	if err := linttest.CheckGolden(golden, fixed, !bytes.Equal(fixed, base), *update); err != nil {
 		t.Error(err)
 	}
 }
 
-// fixPage applies the page's safe fixes until none is left, as --fix
-// would, with in's headers, path and robots.txt.
-func fixPage(src []byte, in *lint.PageInput, cfg *lint.Config) []byte {
+// fixPage applies the page's fixes, safe ones only unless unsafe is set,
+// until none is left, with in's headers, path and robots.txt.
+func fixPage(src []byte, in *lint.PageInput, cfg *lint.Config, unsafe bool) []byte {
 	for range 10 {
 		next := *in
 		next.Doc = page.ParseHTML(src)
-		out, applied := lint.ApplyFixes(src, lint.LintPage(&next, All(), cfg), false)
+		out, applied := lint.ApplyFixes(src, lint.LintPage(&next, All(), cfg), unsafe)
 		if len(applied) == 0 {
 			break
 		}

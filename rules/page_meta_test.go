@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/syntax"
@@ -22,7 +23,7 @@ func checkPageRule(t *testing.T, r *lint.Rule, cases []string) {
 		t.Errorf("%s: ExampleRobots and ExamplePath go together", r.Name)
 	}
 	example := func(html string) *lint.PageInput {
-		in := &lint.PageInput{Doc: page.ParseHTML([]byte(html)), Path: r.ExamplePath}
+		in := &lint.PageInput{Doc: page.ParseHTML([]byte(html)), Path: r.ExamplePath, Now: exampleNow}
 		if r.ExampleRobots != "" {
 			in.Robots = syntax.Parse([]byte(r.ExampleRobots))
 		}
@@ -63,6 +64,10 @@ func checkPageRule(t *testing.T, r *lint.Rule, cases []string) {
 		t.Errorf("%s: Fixable is %v, but its test cases produce a fix: %v", r.Name, r.Fixable, fixed)
 	}
 }
+
+// exampleNow is the time the page examples are linted at: any time after
+// their past dates and before their future ones.
+var exampleNow = time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC)
 
 // firesOnPage reports whether page rule r reports anything on the page in
 // with every rule on.
