@@ -17,7 +17,7 @@ var MetaOutsideHead = &lint.Rule{
 			"after an element that cannot be in `<head>` (a `<div>`, an `<img>`, text), which ends the head early " +
 			"wherever the `</head>` tag stands. The finding points at that element.",
 		Why: "Google documents the tag in `<head>` only. Whether crawlers obey it elsewhere is not documented; SEO " +
-			"tools (Lighthouse reads `head meta` only) and other crawlers skip it, so a `noindex` in the body is one " +
+			"tools skip it (Lighthouse reads `head meta` only), so a `noindex` in the body is one " +
 			"nobody can count on. A stray element in the head, often injected by a script or a tag manager, moves " +
 			"every META tag after it into the body without a visible change to the page.",
 		Instead: "Put robots META tags at the top of `<head>`, before any script, style or element that could end it.",
