@@ -17,10 +17,10 @@ var UnknownIndexingRule = &lint.Rule{
 	Name:    "unknown-indexing-rule",
 	Summary: "a robots META or X-Robots-Tag rule that no crawler knows, such as noidex, or that the crawlers it addresses ignore",
 	Doc: lint.Doc{
-		What: "Reports a rule in the `content` of a robots META tag, or in an X-Robots-Tag header, that is not a rule " +
-			"any search engine documents: a misspelling (`noidex`, `no-index`, `nosnipet`) is a warning that names the " +
-			"rule meant, anything else a warning too. Reports as information a rule the crawlers the tag addresses all " +
-			"ignore: `noodp`, which no engine reads any more, or `noarchive` in a tag for Googlebot alone.",
+		What: "Reports a rule in the `content` of a robots META tag, or in an X-Robots-Tag header, that no search " +
+			"engine documents, and names the rule meant when it is a misspelling (`noidex`, `no-index`, `nosnipet`). " +
+			"Reports as information a rule that all the crawlers the tag addresses ignore: `noodp`, which no engine " +
+			"reads any more, or `noarchive` in a tag for Googlebot alone.",
 		Why: "Crawlers skip what they do not know without a word: a page marked `noidex` is indexed as if the tag " +
 			"were not there, which is rarely found until the page shows up in search results.",
 		Instead: "Write the rule as the engines document it: `noindex`, `nofollow`, `none`, `nosnippet`, " +
