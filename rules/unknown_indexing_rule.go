@@ -88,7 +88,7 @@ func runUnknownIndexingRule(pass *lint.PagePass) {
 				msg = fmt.Sprintf("%s all ignore %s", prose.Join(prose.Readers(ignoring)), prose.Quote([]byte(name)))
 			}
 			if note != "" {
-				msg += ": " + asClause(note)
+				msg += " (" + asClause(note) + ")"
 			}
 			pass.ReportAt(d, r.NameSpan, msg, lint.WithSeverity(lint.Info))
 		}
