@@ -55,6 +55,9 @@ type parser struct {
 	// many elements of the same tag opened inside them and are still open.
 	snippet []nosnippetElem
 	attrs   []attr
+	// tokenizeBody makes the tokenizer read the body too, instead of
+	// scanBody; TestBodyScanAgrees compares the two readings.
+	tokenizeBody bool
 	// headOpen reports a <head> start tag, which Document.Head spans.
 	headOpen bool
 }
@@ -108,6 +111,14 @@ func (p *parser) run() {
 			a := atom.Lookup(name)
 			p.startTag(tok, a, name, tt == html.SelfClosingTagToken)
 			inRaw = rawTags[a] && tt == html.StartTagToken
+			if p.state == inBody && !p.tokenizeBody {
+				var raw []byte
+				if inRaw {
+					raw = name
+				}
+				p.scanBody(off, raw)
+				goto done
+			}
 			continue
 		case html.EndTagToken:
 			name, _ := z.TagName()
@@ -120,7 +131,12 @@ func (p *parser) run() {
 			}
 		}
 		inRaw = false
+		if p.state == inBody && !p.tokenizeBody {
+			p.scanBody(off, nil)
+			break
+		}
 	}
+done:
 	end := syntax.Span{Start: len(p.src), End: len(p.src)}
 	for _, i := range p.open {
 		p.doc.Sections[i].Close = end
