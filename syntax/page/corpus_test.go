@@ -34,10 +34,12 @@ func TestCorpus(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc := ParseHTML(src)
-		checkDocument(t, doc)
-		examples += len(doc.Metas) + len(doc.Sections)
-		fmt.Fprintf(&b, "== %s\n%s\n", filepath.Base(name), renderDocument(doc))
+		for _, ex := range splitExamples(src) {
+			doc := ParseHTML(ex.src)
+			checkDocument(t, doc)
+			examples += len(doc.Metas) + len(doc.Sections)
+			fmt.Fprintf(&b, "== %s:%d %s\n%s\n", filepath.Base(name), ex.line, ex.source, renderDocument(doc))
+		}
 	}
 	data, err := os.ReadFile(filepath.Join(corpusDir, "headers.txt"))
 	if err != nil {
@@ -74,6 +76,34 @@ func TestCorpus(t *testing.T) {
 	if got := b.String(); got != string(want) {
 		t.Errorf("corpus reading differs from %s (run go test -update after checking):\n%s", golden, firstDiff(string(want), got))
 	}
+}
+
+// example is one page of a corpus file.
+type example struct {
+	line   int    // where its "<!-- example:" line is
+	source string // where it came from
+	src    []byte
+}
+
+// splitExamples cuts a corpus file into its examples: each starts with a
+// line "<!-- example: SOURCE -->", which is not part of the page. Several
+// short pages share a file so that each keeps its source next to it, and
+// each is parsed alone so that one example's body does not push the next
+// one's META tags out of <head>.
+func splitExamples(data []byte) []example {
+	const mark = "<!-- example:"
+	var out []example
+	for n, line := range strings.SplitAfter(string(data), "\n") {
+		if strings.HasPrefix(line, mark) {
+			src := strings.TrimSuffix(strings.TrimSpace(strings.TrimPrefix(line, mark)), "-->")
+			out = append(out, example{line: n + 1, source: strings.TrimSpace(src)})
+			continue
+		}
+		if len(out) > 0 {
+			out[len(out)-1].src = append(out[len(out)-1].src, line...)
+		}
+	}
+	return out
 }
 
 // headerLine returns the value of a "X-Robots-Tag: value" line of
