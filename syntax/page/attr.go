@@ -27,9 +27,10 @@ func scanAttrs(src []byte, start, end int, out []attr) []attr {
 }
 
 // tagEnd returns the offset just past the ">" that ends the tag whose
-// attributes start at src[start], or len(src) if none does; a ">" inside a
-// quoted value does not end it.
-func tagEnd(src []byte, start int) int {
+// attributes start at src[start]; a ">" inside a quoted value does not end
+// it. It returns false when the page ends first: the tokenizer then emits
+// no tag at all.
+func tagEnd(src []byte, start int) (int, bool) {
 	i := start
 	for {
 		_, next, ok := nextAttr(src, i, len(src))
@@ -41,7 +42,10 @@ func tagEnd(src []byte, start int) int {
 	for i < len(src) && (isSpace(src[i]) || src[i] == '/') {
 		i++
 	}
-	return min(i+1, len(src))
+	if i >= len(src) {
+		return len(src), false
+	}
+	return i + 1, true
 }
 
 // nextAttr reads the attribute starting at or after src[i], returning it

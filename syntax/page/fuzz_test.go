@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -60,6 +61,21 @@ func FuzzParseHeader(f *testing.F) {
 				t.Errorf("directive at %d before the end of the one before it, %d", d.Span.Start, prev)
 			}
 			prev = d.Span.End
+		}
+	})
+}
+
+// FuzzBodyScan checks that scanBody reads any page's body as the x/net/html
+// tokenizer does (see TestBodyScanAgrees).
+func FuzzBodyScan(f *testing.F) {
+	f.Add([]byte(`<p><!--noindex--><script>"<!--"</script><meta name=robots content=x><div data-nosnippet><div></div></div>`))
+	f.Add([]byte(`<b><!-- robots content="none" --><noindex>x</noindex><!--googleoff: index--><!--googleon: index-->`))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		fast := ParseHTML(src)
+		p := parser{doc: &Document{Src: src}, src: src, tokenizeBody: true}
+		p.run()
+		if !reflect.DeepEqual(fast, p.doc) {
+			t.Errorf("body scan reads\n%s\ntokenizer reads\n%s", renderDocument(fast), renderDocument(p.doc))
 		}
 	})
 }

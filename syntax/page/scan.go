@@ -48,9 +48,12 @@ func (p *parser) scanBody(i int, raw []byte) {
 		case c == '/':
 			if i+2 < len(src) && isLetter(src[i+2]) {
 				ne := tagNameEnd(src, i+1, len(src))
-				end := tagEnd(src, ne)
+				end, ok := tagEnd(src, ne)
+				if !ok {
+					return
+				}
 				name := lowerName(nameBuf[:0], src[i+2:ne])
-				if len(p.snippet) > 0 || string(name) == "noindex" {
+				if p.snippet.n > 0 || string(name) == "noindex" {
 					p.endTag(syntax.Span{Start: i, End: end}, atom.Lookup(name), name)
 				}
 				i = end
@@ -61,12 +64,15 @@ func (p *parser) scanBody(i int, raw []byte) {
 			}
 		case isLetter(c):
 			ne := tagNameEnd(src, i, len(src))
-			end := tagEnd(src, ne)
+			end, ok := tagEnd(src, ne)
+			if !ok {
+				return
+			}
 			name := lowerName(nameBuf[:0], src[i+1:ne])
 			a := atom.Lookup(name)
 			tok := syntax.Span{Start: i, End: end}
 			selfClosing := end-2 > ne && src[end-1] == '>' && src[end-2] == '/'
-			if a == atom.Meta || len(p.snippet) > 0 || string(name) == "noindex" || containsFold(src[i:end], "nosnippet") {
+			if a == atom.Meta || p.snippet.n > 0 || string(name) == "noindex" || containsFold(src[i:end], "nosnippet") {
 				p.startTag(tok, a, name, selfClosing)
 			}
 			i = end
