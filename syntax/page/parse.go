@@ -383,4 +383,3 @@ func (p *parser) closeSection(k SectionKind, tok syntax.Span, match func(*Sectio
 	p.doc.Sections = append(p.doc.Sections, Section{Kind: k, Open: syntax.Span{Start: tok.Start, End: tok.Start},
 		Close: tok, Closed: true, Orphan: true})
 }
-
