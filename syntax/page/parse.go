@@ -104,7 +104,9 @@ var voidTags = map[atom.Atom]bool{
 func (p *parser) run() {
 	z := html.NewTokenizer(bytes.NewReader(p.src))
 	off := 0
-	inRaw := false
+	// raw is the raw-text element (script, style…) whose content the
+	// tokenizer returns next, as one text token that is not body content.
+	var raw []byte
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -113,24 +115,16 @@ func (p *parser) run() {
 		n := len(z.Raw())
 		tok := syntax.Span{Start: off, End: min(off+n, len(p.src))}
 		off += n
-		if tok.Start > len(p.src) {
-			break
-		}
+		inRaw := raw != nil
+		raw = nil
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, _ := z.TagName()
 			a := atom.Lookup(name)
 			p.startTag(tok, a, name, tt == html.SelfClosingTagToken)
-			inRaw = rawTags[a] && tt == html.StartTagToken
-			if p.state == inBody && !p.tokenizeBody {
-				var raw []byte
-				if inRaw {
-					raw = name
-				}
-				p.scanBody(off, raw)
-				goto done
+			if rawTags[a] && tt == html.StartTagToken {
+				raw = name
 			}
-			continue
 		case html.EndTagToken:
 			name, _ := z.TagName()
 			p.endTag(tok, atom.Lookup(name), name)
@@ -141,13 +135,11 @@ func (p *parser) run() {
 				p.text(tok)
 			}
 		}
-		inRaw = false
 		if p.state == inBody && !p.tokenizeBody {
-			p.scanBody(off, nil)
+			p.scanBody(off, raw)
 			break
 		}
 	}
-done:
 	end := syntax.Span{Start: len(p.src), End: len(p.src)}
 	for _, open := range p.open {
 		for _, i := range open {
