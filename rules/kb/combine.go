@@ -102,9 +102,17 @@ func Combine(p Profile, settings []Setting) []Setting {
 			add(s, v)
 		}
 	}
+	idx := make([]int, 0, len(kept))
 	for i := range kept {
+		idx = append(idx, i)
+	}
+	slices.Sort(idx)
+	for _, i := range idx {
 		v := &pageValues[i]
 		for _, other := range append([]string{v.Opposite}, v.Subsumes...) {
+			if _, alive := kept[i]; !alive {
+				break
+			}
 			j, ok := pageValueIndex()[other]
 			if _, both := kept[j]; !ok || !both {
 				continue
@@ -119,13 +127,10 @@ func Combine(p Profile, settings []Setting) []Setting {
 		}
 	}
 	out := make([]Setting, 0, len(kept))
-	idx := make([]int, 0, len(kept))
-	for i := range kept {
-		idx = append(idx, i)
-	}
-	slices.Sort(idx)
 	for _, i := range idx {
-		out = append(out, kept[i])
+		if s, ok := kept[i]; ok {
+			out = append(out, s)
+		}
 	}
 	return out
 }

@@ -187,7 +187,8 @@ func SuggestPageValue(name string) []string {
 
 // suggest returns the candidates closest to name, compared in lower case:
 // first those equal to it once '-', '_' and spaces are removed from both,
-// then those a typo or two away. Short names take one edit and must keep
+// then those a typo or two away, a swap of neighbouring letters counting
+// as one. Short names take one edit and must keep
 // their first letter, since short words are two edits from many others
 // ("none" and "nine", "all" and "alt"); longer ones take two.
 func suggest(name string, candidates []string) []string {
@@ -218,6 +219,9 @@ func suggest(name string, candidates []string) []string {
 			continue
 		}
 		d := levenshtein.Distance(squeezed, squeeze(c), nil)
+		if d == 2 && swapped(squeezed, squeeze(c)) {
+			d = 1
+		}
 		switch {
 		case d > limit || d > best:
 		case d < best:
@@ -227,6 +231,20 @@ func suggest(name string, candidates []string) []string {
 		}
 	}
 	return out
+}
+
+// swapped reports whether a and b differ only by two neighbouring letters
+// trading places ("idnex", "index"): one slip of the fingers, though
+// Levenshtein counts it as two edits.
+func swapped(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 }
 
 // squeeze removes the separators people put inside or drop from names:
@@ -383,7 +401,10 @@ var pageValues = []PageValue{
 	{
 		Name:      "nocache",
 		Restricts: true,
-		Summary:   "is Bing's name for noarchive, with its own meaning in Bing Chat",
+		// Bing: "If content has both NOCACHE and NOARCHIVE tags, we will
+		// treat it as NOCACHE."
+		Subsumes: []string{"noarchive"},
+		Summary:  "is Bing's name for noarchive, with its own meaning in Bing Chat",
 		Doc: "Bing lists it as another name for noarchive (no cached copy). Since 2023 the two differ in Bing Chat " +
 			"(Copilot): with nocache, answers may use the page but show only its URL, title and snippet, and only " +
 			"those may train Microsoft's AI models; with noarchive, the page is left out of answers and training " +
