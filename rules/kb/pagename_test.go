@@ -2,6 +2,7 @@ package kb
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/robotslint/robotslint/syntax"
@@ -33,6 +34,17 @@ func TestPageNamesWellFormed(t *testing.T) {
 			}
 		} else if n.Name != "robots" {
 			t.Errorf("%s: no robots.txt token", n.Name)
+		}
+	}
+}
+
+func TestReadsRobots(t *testing.T) {
+	// Google: robots "applies to search engine crawlers. To block non-search
+	// crawlers, such as AdsBot-Google, you might need to add rules targeted
+	// to the specific crawler".
+	for _, n := range PageNames() {
+		if want := !strings.HasPrefix(n.Name, "AdsBot-"); n.ReadsRobots != want {
+			t.Errorf("%s: ReadsRobots %v, want %v", n.Name, n.ReadsRobots, want)
 		}
 	}
 }

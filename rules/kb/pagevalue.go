@@ -283,6 +283,7 @@ const (
 	srcBing2023      = "https://blogs.bing.com/webmaster/september-2023/Announcing-new-options-for-webmasters-to-control-usage-of-their-content-in-Bing-Chat"
 	srcYandex        = "https://yandex.com/support/webmaster/controlling-robot/meta-robots.html"
 	srcMDN           = "https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Headers/X-Robots-Tag"
+	srcScreamingFrog = "https://www.screamingfrog.co.uk/guides/directives/ (nofollow \"generally used by mistake in combination with noindex\")"
 )
 
 func sources(urls ...string) string { return strings.Join(urls, "; ") }
@@ -306,7 +307,7 @@ var pageValues = []PageValue{
 		Support: perEngine(
 			read(defaultNoEffect),
 			skipped(notInBing+"; it would change nothing, being the default"),
-			different("read as index and follow, which for Yandex cancel a noindex or nofollow given elsewhere; robots meta tag only, not X-Robots-Tag"),
+			different("read as index and follow, which for Yandex cancel a noindex or nofollow given elsewhere"),
 		),
 		Source: sources(srcGoogle, srcBing, srcYandex),
 	},
@@ -314,12 +315,12 @@ var pageValues = []PageValue{
 		Name:     "index",
 		Opposite: "noindex",
 		Summary:  "allows the page in search results, which is the default",
-		Doc: "Allows the page to be indexed and shown in search results, which crawlers do anyway. Google does not " +
-			"list it and lets a noindex given anywhere win over it; Yandex lets it win over a noindex.",
+		Doc: "Allows the page to be indexed and shown in search results, which crawlers do anyway. Google lets a " +
+			"noindex given anywhere win over it; Yandex lets it win over a noindex.",
 		Support: perEngine(
 			read(defaultNoEffect),
 			read("the default: \"By default we assume index\""),
-			different("cancels a noindex given in any tag or header of the page; robots meta tag only, not X-Robots-Tag"),
+			different("cancels a noindex given in any tag or header of the page"),
 		),
 		Source: sources(srcGoogle, srcBing, srcYandex),
 	},
@@ -348,7 +349,7 @@ var pageValues = []PageValue{
 		Support: perEngine(
 			read(defaultNoEffect),
 			read("the default: \"By default we assume follow\""),
-			different("cancels a nofollow given in any tag or header of the page; robots meta tag only, not X-Robots-Tag"),
+			different("cancels a nofollow given in any tag or header of the page"),
 		),
 		Source: sources(srcGoogle, srcBing, srcYandex),
 	},
@@ -358,14 +359,15 @@ var pageValues = []PageValue{
 		Restricts: true,
 		Summary:   "asks crawlers not to follow the page's links",
 		Doc: "Asks crawlers not to follow any link on the page. It does not keep the page itself out of results, and " +
-			"the linked pages can still be found through other links. It is often added by mistake together with " +
-			"noindex: a noindexed page whose links are followed still passes crawlers on to the rest of the site.",
+			"the linked pages can still be found through other links. Audit tools find it added by mistake together " +
+			"with noindex: a page that is only noindexed still leads crawlers on to the pages it links to, and " +
+			"nofollow stops that too.",
 		Support: perEngine(
 			read(""),
 			read("Bing discounts all outgoing links of the page"),
 			read("the robot can still learn of the links from other pages and sites; a follow or all given anywhere on the page cancels it"),
 		),
-		Source: sources(srcGoogle, srcBing, srcYandex),
+		Source: sources(srcGoogle, srcBing, srcYandex, srcScreamingFrog),
 	},
 	{
 		Name:      "none",
@@ -424,7 +426,7 @@ var pageValues = []PageValue{
 		Support: perEngine(
 			skipped("not among the rules Google documents"),
 			skipped(notInBing),
-			different("cancels a noarchive given in any tag or header of the page; robots meta tag only, not X-Robots-Tag"),
+			different("cancels a noarchive given in any tag or header of the page"),
 		),
 		Source: sources(srcYandex, srcGoogle, srcBing),
 	},
@@ -558,7 +560,7 @@ var pageValues = []PageValue{
 		Support: perEngine(
 			skipped("a Yandex-only directive"),
 			skipped("a Yandex-only directive"),
-			read("robots meta tag only, not X-Robots-Tag"),
+			read(""),
 		),
 		Source: sources(srcYandex),
 	},
