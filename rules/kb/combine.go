@@ -163,9 +163,9 @@ var combinings = []Combining{
 		Profile:    ProfileGoogle,
 		Conflicts:  RestrictiveWins,
 		Documented: true,
-		Note: "Google adds up the rules of every tag and header that addresses Googlebot, by name or as robots; " +
-			"\"In the case of conflicting robot rules ... the more restrictive rule applies\": nosnippet beats " +
-			"max-snippet:50, and noindex beats index.",
+		Note: "Google adds up the rules of every tag and header that addresses Googlebot, by name or as robots, " +
+			"and when they conflict it follows the most restrictive one: nosnippet beats max-snippet:50, and noindex " +
+			"beats index.",
 		Source: sources(srcGoogle, srcMDN),
 	},
 	{
