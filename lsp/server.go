@@ -50,6 +50,7 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, opt Options) int {
 		enc:     syntax.UTF16,
 	}
 	s.configs = newConfigFiles(&configLog{log: s.log})
+	s.sites = newSiteFiles()
 	conn := jsonrpc2.NewConn(tolerantStream{jsonrpc2.NewHeaderStream(stream), s.log}, jsonrpc2.WithCodec(codec{}))
 	s.client = protocol.ClientDispatcher(conn)
 	ctx = protocol.WithClient(ctx, s.client)
@@ -177,6 +178,8 @@ type server struct {
 	linting map[uri.URI]*lintState
 	// configs are the configuration files found, read once each.
 	configs *configFiles
+	// sites are the robots.txt files of the sites open pages belong to.
+	sites *siteFiles
 
 	// publishMu orders the diagnostics sent for a file: a result is sent
 	// only if its version is still the file's, checked and sent under it.
@@ -340,7 +343,7 @@ func (s *server) Shutdown(ctx context.Context) error {
 func (s *server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocumentParams) error {
 	item := params.TextDocument
 	s.mu.Lock()
-	f := &openFile{uri: item.URI, version: item.Version, buf: newEditBuffer([]byte(item.Text)), settings: s.settings, enc: s.enc, configs: s.configs}
+	f := &openFile{uri: item.URI, languageID: string(item.LanguageID), version: item.Version, buf: newEditBuffer([]byte(item.Text)), settings: s.settings, enc: s.enc, configs: s.configs, sites: s.sites}
 	s.files[item.URI] = f
 	s.mu.Unlock()
 	s.schedule(item.URI)
@@ -361,7 +364,7 @@ func (s *server) DidChange(ctx context.Context, params *protocol.DidChangeTextDo
 	for _, change := range params.ContentChanges {
 		buf = buf.apply(change, f.enc)
 	}
-	next := &openFile{uri: u, version: params.TextDocument.Version, buf: buf, settings: f.settings, enc: f.enc, configs: f.configs}
+	next := &openFile{uri: u, languageID: f.languageID, version: params.TextDocument.Version, buf: buf, settings: f.settings, enc: f.enc, configs: f.configs, sites: f.sites}
 	s.mu.Lock()
 	s.files[u] = next
 	s.mu.Unlock()
@@ -370,9 +373,10 @@ func (s *server) DidChange(ctx context.Context, params *protocol.DidChangeTextDo
 }
 
 // DidSave reads the configuration files again and lints what they apply
-// to: all open files for a saved .robotslint.toml, the saved file for any
-// other, whose configuration file may have changed unseen (not every
-// client watches files).
+// to: all open files for a saved .robotslint.toml, and for a saved
+// robots.txt, which the open pages of its site are judged against; the
+// saved file for any other, whose configuration file may have changed
+// unseen (not every client watches files).
 func (s *server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocumentParams) error {
 	u := params.TextDocument.URI
 	if u.Scheme() != "file" {
@@ -380,6 +384,12 @@ func (s *server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocume
 	}
 	path := u.FsPath()
 	s.configs.forget(filepath.Dir(path))
+	if filepath.Base(path) == "robots.txt" {
+		// The open pages of its site are judged against it.
+		s.sites.forget()
+		s.relintAll()
+		return nil
+	}
 	if filepath.Base(path) == lint.ConfigFileName {
 		s.relintAll()
 		return nil
@@ -606,12 +616,16 @@ func (s *server) Diagnostic(ctx context.Context, params *protocol.DocumentDiagno
 // the settings that apply. It is immutable; the parsed document and its
 // diagnostics are built once, when first needed.
 type openFile struct {
-	uri      uri.URI
-	version  int32
-	buf      *editBuffer
-	settings settings
-	enc      syntax.Encoding
-	configs  *configFiles // the configuration files found
+	uri uri.URI
+	// languageID is the language the client said the file is in, which
+	// tells an HTML page from a robots.txt (see isPage).
+	languageID string
+	version    int32
+	buf        *editBuffer
+	settings   settings
+	enc        syntax.Encoding
+	configs    *configFiles // the configuration files found
+	sites      *siteFiles   // the sites' robots.txt files found
 
 	once sync.Once
 	doc  *document
@@ -619,13 +633,18 @@ type openFile struct {
 
 // reconfigured returns this version of the file under other settings.
 func (f *openFile) reconfigured(set settings) *openFile {
-	return &openFile{uri: f.uri, version: f.version, buf: f.buf, settings: set, enc: f.enc, configs: f.configs}
+	return &openFile{uri: f.uri, languageID: f.languageID, version: f.version, buf: f.buf, settings: set, enc: f.enc, configs: f.configs, sites: f.sites}
 }
 
 // document returns the file parsed, with its configuration.
 func (f *openFile) document() *document {
 	f.once.Do(func() {
-		f.doc = newDocument(f.uri, f.version, f.buf.text, configFor(f.uri, f.settings, f.configs), f.enc)
+		cfg := configFor(f.uri, f.settings, f.configs)
+		if isPage(f.uri, f.languageID) {
+			f.doc = newPageDocument(f.uri, f.version, f.buf.text, cfg, f.enc, f.sites)
+			return
+		}
+		f.doc = newDocument(f.uri, f.version, f.buf.text, cfg, f.enc)
 	})
 	return f.doc
 }
@@ -638,6 +657,12 @@ func (f *openFile) resultID() string {
 
 // lintDiagnostics lints the document once.
 func (d *document) lintDiagnostics() []lint.Diagnostic {
-	d.lintOnce.Do(func() { d.diags = lint.LintFile(d.file, rules.All(), d.cfg) })
+	d.lintOnce.Do(func() {
+		if d.page != nil {
+			d.diags = d.lintPage()
+			return
+		}
+		d.diags = lint.LintFile(d.file, rules.All(), d.cfg)
+	})
 	return d.diags
 }
