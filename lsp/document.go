@@ -20,7 +20,7 @@ type document struct {
 	// instead.
 	file *syntax.File
 	page *pageDocument
-	src  []byte // the text
+	src  []byte       // the text
 	cfg  *lint.Config // nil: the defaults
 	conv converter
 
