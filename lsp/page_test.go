@@ -253,3 +253,38 @@ func TestIsPage(t *testing.T) {
 		}
 	}
 }
+
+// TestFormattingRegisteredForRobotsTxt: a client that registers
+// formatting dynamically gets it for robots.txt files alone, so that the
+// server is no formatter of the HTML pages it also gets; a client that
+// cannot gets it in the capabilities, as before.
+func TestFormattingRegisteredForRobotsTxt(t *testing.T) {
+	s := newSession(t)
+	s.client.registered = make(chan *protocol.RegistrationParams, 1)
+	res, err := s.server.Initialize(s.ctx(), &protocol.InitializeParams{Capabilities: protocol.ClientCapabilities{
+		TextDocument: &protocol.TextDocumentClientCapabilities{Formatting: &protocol.DocumentFormattingClientCapabilities{DynamicRegistration: ptr(true)}},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Capabilities.DocumentFormattingProvider != nil {
+		t.Errorf("formatting declared statically too: %v", res.Capabilities.DocumentFormattingProvider)
+	}
+	if err := s.server.Initialized(s.ctx(), &protocol.InitializedParams{}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case p := <-s.client.registered:
+		opts := string(p.Registrations[0].RegisterOptions)
+		if len(p.Registrations) != 1 || p.Registrations[0].Method != protocol.MethodTextDocumentFormatting ||
+			!strings.Contains(opts, `{"language":"robots-txt"}`) || !strings.Contains(opts, `{"pattern":"**/robots.txt"}`) || strings.Contains(opts, "html") {
+			t.Errorf("registered %+v: %s", p, opts)
+		}
+	case <-patience(t):
+		t.Fatal("the server did not register formatting")
+	}
+
+	if capabilities(protocol.PositionEncodingKindUTF16, false).DocumentFormattingProvider == nil {
+		t.Error("no formatting in the capabilities for a client that cannot register it")
+	}
+}

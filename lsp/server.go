@@ -166,6 +166,9 @@ type server struct {
 	// watchCap: the client watches files for the server when asked
 	// (dynamic registration of workspace/didChangeWatchedFiles).
 	watchCap bool
+	// dynamicFormatting: the client registers formatting when asked, for
+	// the documents the server names (see registerFormatting).
+	dynamicFormatting bool
 	// pull is true when the client pulls diagnostics itself: it then
 	// gets none pushed, which it would show a second time, and refresh
 	// says when they changed other than by an edit it made.
@@ -262,6 +265,9 @@ func (s *server) Initialize(ctx context.Context, params *protocol.InitializePara
 	if ws := caps.Workspace; ws != nil && ws.DidChangeWatchedFiles != nil && ws.DidChangeWatchedFiles.DynamicRegistration != nil {
 		s.watchCap = *ws.DidChangeWatchedFiles.DynamicRegistration
 	}
+	if td := caps.TextDocument; td != nil && td.Formatting != nil && td.Formatting.DynamicRegistration != nil {
+		s.dynamicFormatting = *td.Formatting.DynamicRegistration
+	}
 	if td := caps.TextDocument; td != nil && td.Diagnostic != nil {
 		s.pull = true
 		if ws := caps.Workspace; ws != nil && ws.Diagnostics != nil && ws.Diagnostics.RefreshSupport != nil {
@@ -277,16 +283,18 @@ func (s *server) Initialize(ctx context.Context, params *protocol.InitializePara
 	}
 	s.state = stateInitialized
 	return &protocol.InitializeResult{
-		Capabilities: capabilities(enc),
+		Capabilities: capabilities(enc, s.dynamicFormatting),
 		ServerInfo:   protocol.ServerInfo{Name: "robotslint", Version: protocol.NewOptional(s.version)},
 	}, nil
 }
 
-// Initialized asks the client for its settings and to watch the
-// configuration files, now that it may be asked.
+// Initialized asks the client for its settings, to watch the
+// configuration files and to send formatting requests for robots.txt
+// files, now that it may be asked.
 func (s *server) Initialized(ctx context.Context, params *protocol.InitializedParams) error {
 	go s.fetchSettings(jsonrpc2.DetachContext(ctx))
 	go s.watchConfigFiles(jsonrpc2.DetachContext(ctx))
+	go s.registerFormatting(jsonrpc2.DetachContext(ctx))
 	return nil
 }
 
