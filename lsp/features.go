@@ -82,7 +82,9 @@ func (s *server) SemanticTokensFull(ctx context.Context, params *protocol.Semant
 	if d := f.document(); d.page == nil {
 		return &protocol.SemanticTokens{Data: semanticTokens(d)}, cancelled(ctx)
 	}
-	return &protocol.SemanticTokens{Data: []uint32{}}, nil
+	// null rather than no tokens: VS Code takes the first provider's
+	// tokens, even none, over the HTML support's own.
+	return nil, nil
 }
 
 // DocumentLink links Sitemap URLs.
