@@ -85,7 +85,7 @@ func (d *document) quickFixes(ld *lint.Diagnostic, pd protocol.Diagnostic) []pro
 	}
 	suppress := func() (lint.Fix, bool) {
 		if d.page != nil {
-			return d.pageSuppressFix(ld)
+			return lint.SuppressPageFix(d.src, ld)
 		}
 		return lint.SuppressFix(d.file, ld)
 	}

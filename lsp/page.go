@@ -174,31 +174,3 @@ func (s *siteFiles) forget() {
 	s.forgotten++
 	clear(s.found)
 }
-
-// pageSuppressFix returns the fix that silences finding ld of a page for
-// its line: an HTML comment on the line before, as lint reads them in
-// pages (see lint's page suppression comments), indented as the line is.
-func (d *document) pageSuppressFix(ld *lint.Diagnostic) (lint.Fix, bool) {
-	if ld.Rule == lint.UnusedSuppression.Name || ld.Header > 0 {
-		return lint.Fix{}, false
-	}
-	src := d.src
-	at := min(max(ld.Span.Start, 0), len(src))
-	start := at
-	for start > 0 && src[start-1] != '\n' {
-		start--
-	}
-	end := start
-	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
-		end++
-	}
-	newline := "\n"
-	if i := strings.IndexByte(string(src[start:]), '\n'); i > 0 && src[start+i-1] == '\r' {
-		newline = "\r\n"
-	}
-	return lint.Fix{
-		Title: "Disable " + ld.Rule + " for this line",
-		Safe:  true,
-		Edits: []lint.Edit{{Span: syntax.Span{Start: start, End: start}, NewText: string(src[start:end]) + "<!-- robotslint:disable-next-line " + ld.Rule + " -->" + newline}},
-	}, true
-}

@@ -173,8 +173,8 @@ func TestPageWithoutDirectives(t *testing.T) {
 // TestPageHiddenByRobotsTxt: a page's noindex that robots.txt keeps
 // crawlers from seeing is reported with the robots.txt line as related
 // information, the page's URL path taken from its place under the
-// directory of the nearest robots.txt; saving the robots.txt lints the
-// page again.
+// directory of the nearest robots.txt; saving the robots.txt, or a change
+// on disk the client reports, lints the page again.
 func TestPageHiddenByRobotsTxt(t *testing.T) {
 	site := filepath.Join(t.TempDir(), "public")
 	robotsPath := filepath.Join(site, "robots.txt")
@@ -215,6 +215,18 @@ func TestPageHiddenByRobotsTxt(t *testing.T) {
 	}
 	if p := s.waitDiagnostics(u, 1); len(p.Diagnostics) != 0 {
 		t.Errorf("after robots.txt allows the page: %s", codes(p))
+	}
+
+	// Changed on disk, outside the editor: the client reports it (the
+	// server asked it to watch robots.txt files), and the finding is back.
+	if err := os.WriteFile(robotsPath, []byte("User-agent: *\nDisallow: /\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.server.DidChangeWatchedFiles(s.ctx(), &protocol.DidChangeWatchedFilesParams{Changes: []protocol.FileEvent{{URI: uri.File(robotsPath), Type: protocol.FileChangeTypeChanged}}}); err != nil {
+		t.Fatal(err)
+	}
+	if p := s.waitDiagnostics(u, 1); codes(p) != "hidden-by-robots-txt" {
+		t.Errorf("after robots.txt changed on disk: %s", codes(p))
 	}
 }
 

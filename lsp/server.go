@@ -298,8 +298,9 @@ func (s *server) Initialized(ctx context.Context, params *protocol.InitializedPa
 	return nil
 }
 
-// watchConfigFiles asks the client to say when a .robotslint.toml is
-// created, changed or deleted (workspace/didChangeWatchedFiles), if it can.
+// watchConfigFiles asks the client to say when a .robotslint.toml, or a
+// robots.txt that open pages are judged against, is created, changed or
+// deleted (workspace/didChangeWatchedFiles), if it can.
 // A client that cannot still has the file read again when a robots.txt
 // under it is saved. It runs apart from the read loop: the answer comes on
 // that loop.
@@ -311,7 +312,11 @@ func (s *server) watchConfigFiles(ctx context.Context) {
 		return
 	}
 	opts, err := protocol.Marshal(&protocol.DidChangeWatchedFilesRegistrationOptions{
-		Watchers: []protocol.FileSystemWatcher{{GlobPattern: protocol.Pattern("**/" + lint.ConfigFileName)}},
+		Watchers: []protocol.FileSystemWatcher{
+			{GlobPattern: protocol.Pattern("**/" + lint.ConfigFileName)},
+			// The robots.txt files open pages are judged against.
+			{GlobPattern: protocol.Pattern("**/robots.txt")},
+		},
 	})
 	if err == nil {
 		err = s.client.RegisterCapability(ctx, &protocol.RegistrationParams{Registrations: []protocol.Registration{{
@@ -323,13 +328,20 @@ func (s *server) watchConfigFiles(ctx context.Context) {
 	}
 }
 
-// DidChangeWatchedFiles reads again the configuration files that changed,
-// and lints every open file again.
+// DidChangeWatchedFiles reads again the configuration files and robots.txt
+// files that changed, and lints every open file again.
 func (s *server) DidChangeWatchedFiles(ctx context.Context, params *protocol.DidChangeWatchedFilesParams) error {
 	changed := false
 	for _, c := range params.Changes {
-		if c.URI.Scheme() == "file" && filepath.Base(c.URI.FsPath()) == lint.ConfigFileName {
+		if c.URI.Scheme() != "file" {
+			continue
+		}
+		switch filepath.Base(c.URI.FsPath()) {
+		case lint.ConfigFileName:
 			s.configs.forget(filepath.Dir(c.URI.FsPath()))
+			changed = true
+		case "robots.txt":
+			s.sites.forget()
 			changed = true
 		}
 	}
