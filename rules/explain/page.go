@@ -124,6 +124,10 @@ func (e *pageExplainer) pageName(d *page.Directive) {
 		for _, s := range suggestions {
 			meant = append(meant, []Span{code(s)})
 		}
+		if seenAsRobots(d) {
+			e.para("%s is not a name search engines document: Google is seen to read it as robots, but Bing and Yandex ignore this tag. Did you mean %s?", term(written), join(meant))
+			return
+		}
 		e.para("%s is not a name search engines read robots rules under, so no crawler obeys this tag. Did you mean %s?", term(written), join(meant))
 		return
 	}
@@ -149,9 +153,12 @@ func (e *pageExplainer) pageRule(d *page.Directive, r *page.Rule) {
 	}
 	e.para("%s — %s.", term(v.Name), v.Summary)
 	to := e.addressed(d)
-	if len(to) == 0 {
+	switch {
+	case len(to) == 0 && seenAsRobots(d):
+		e.para("Only Google is seen to read the rules of this tag, taking its name, %s, for robots; Bing and Yandex ignore them.", code(e.text(d.AgentSpan)))
+	case len(to) == 0:
 		e.para("No crawler reads the rules of this tag: its name, %s, addresses none.", code(e.text(d.AgentSpan)))
-	} else {
+	default:
 		var items [][]Span
 		for _, p := range to {
 			if s, ok := v.SupportFor(kb.Profile(p.Name)); ok {
@@ -171,6 +178,13 @@ func (e *pageExplainer) pageRule(d *page.Directive, r *page.Rule) {
 		e.conflicts(v, to)
 	}
 	e.sources(v.Source)
+}
+
+// seenAsRobots reports a META tag named robot, which Google is seen to
+// read as robots though it documents only robots (the tests that show it
+// are cited by rules' misspelled-robots-name, which says the same).
+func seenAsRobots(d *page.Directive) bool {
+	return d.Agent == "robot" && !d.Header
 }
 
 // supportItem says how crawlers of profile p treat a page rule or marker:

@@ -52,7 +52,12 @@ func TestPageAt(t *testing.T) {
 		{
 			name: "rule under a misspelled name",
 			html: "<head><meta name=\"robot\" content=\"|noindex\"></head>", word: "noindex",
-			blocks: []string{"No crawler reads the rules of this tag: its name, robot, addresses none."},
+			blocks: []string{"Only Google is seen to read the rules of this tag, taking its name, robot, for robots; Bing and Yandex ignore them."},
+		},
+		{
+			name: "rule under a name no crawler reads",
+			html: "<head><meta name=\"robtos\" content=\"|noindex\"></head>", word: "noindex",
+			blocks: []string{"No crawler reads the rules of this tag: its name, robtos, addresses none."},
 		},
 		{
 			name: "robots", targets: []*match.Profile{match.Google, match.RFC9309},
@@ -67,7 +72,12 @@ func TestPageAt(t *testing.T) {
 		{
 			name: "misspelled name",
 			html: "<head><meta name=\"ro|bot\" content=\"noindex\"></head>", word: "robot",
-			blocks: []string{"robot is not a name search engines read robots rules under, so no crawler obeys this tag. Did you mean robots?"},
+			blocks: []string{"robot is not a name search engines document: Google is seen to read it as robots, but Bing and Yandex ignore this tag. Did you mean robots?"},
+		},
+		{
+			name: "misspelled name no crawler reads",
+			html: "<head><meta name=\"google|bots\" content=\"noindex\"></head>", word: "googlebots",
+			blocks: []string{"googlebots is not a name search engines read robots rules under, so no crawler obeys this tag. Did you mean googlebot?"},
 		},
 		{
 			name: "Yandex's noindex comment, closing",
