@@ -104,8 +104,8 @@ func (e *pageExplainer) addressed(d *page.Directive) []*match.Profile {
 // the tag.
 func (e *pageExplainer) pageName(d *page.Directive) {
 	written := e.text(d.AgentSpan)
-	if d.HTTPEquiv {
-		e.para("%s — an X-Robots-Tag header written as a META tag. Search engines document the header as an HTTP header, sent by the server; robotslint reads this tag as a robots META tag for every crawler.", term(written))
+	if d.HTTPEquiv && strings.EqualFold(strings.TrimSpace(written), "x-robots-tag") {
+		e.para("%s — an X-Robots-Tag header written as a META tag (http-equiv). Search engines document X-Robots-Tag as an HTTP header that the server sends, not as a META tag; robotslint checks the rules here as it would the header's, and a %s tag is the documented way to give them in the page.", term(written), code(`<meta name="robots">`))
 		return
 	}
 	if name := kb.LookupPageName(d.Agent); name != nil {

@@ -89,6 +89,16 @@ func TestPageAt(t *testing.T) {
 			html: "<body><!--google|off: index-->x<!--googleon: index--></body>", word: "<!--googleoff: index-->",
 			blocks: []string{"told the Google Search Appliance to skip part of a page", "- Google ignores it: Google Search Appliance only", "Source"},
 		},
+		{
+			name: "http-equiv",
+			html: "<head><meta http-equiv=\"X-Robots|-Tag\" content=\"noindex\"></head>", word: "X-Robots-Tag",
+			blocks: []string{"X-Robots-Tag — an X-Robots-Tag header written as a META tag (http-equiv)."},
+		},
+		{
+			name: "crawler prefix in http-equiv",
+			html: "<head><meta http-equiv=\"X-Robots-Tag\" content=\"google|bot: noindex\"></head>", word: "googlebot",
+			blocks: []string{"googlebot — Google Search: all text results."},
+		},
 		{name: "content attribute name", html: "<head><meta name=\"robots\" con|tent=\"noindex\"></head>"},
 		{name: "description meta", html: "<head><meta name=\"description\" content=\"noin|dex\"></head>"},
 		{name: "text", html: "<body><p>User-agent: |*</p></body>"},
