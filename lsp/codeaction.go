@@ -83,7 +83,13 @@ func (d *document) quickFixes(ld *lint.Diagnostic, pd protocol.Diagnostic) []pro
 		}
 		actions = append(actions, a)
 	}
-	if fix, ok := lint.SuppressFix(d.file, ld); ok {
+	suppress := func() (lint.Fix, bool) {
+		if d.page != nil {
+			return lint.SuppressPageFix(d.src, ld)
+		}
+		return lint.SuppressFix(d.file, ld)
+	}
+	if fix, ok := suppress(); ok {
 		actions = append(actions, d.quickFix(fix.Title, fix, pd))
 	}
 	return actions
@@ -102,8 +108,13 @@ func (d *document) quickFix(title string, fix lint.Fix, pd protocol.Diagnostic) 
 // fixAll returns the action that applies every safe fix, as one edit of
 // the changed lines, or false when there is nothing to fix. Fixing takes up
 // to 100 rounds of linting, and editors ask for code actions at every move
-// of the cursor: the action is built once per version of the document.
+// of the cursor: the action is built once per version of the document. An
+// HTML page has none: the page rules' fixes change what crawlers do with
+// the page and are all unsafe, offered one by one as quick fixes.
 func (d *document) fixAll() (protocol.CodeAction, bool) {
+	if d.page != nil {
+		return protocol.CodeAction{}, false
+	}
 	d.fixAllOnce.Do(func() {
 		src := d.text()
 		fixed, applied := lint.FixAll(src, rules.All(), d.cfg, false)

@@ -79,10 +79,20 @@ func (d *document) protocolDiagnostic(ld *lint.Diagnostic) protocol.Diagnostic {
 		pd.Tags = protocol.NewDiagnosticTags(protocol.DiagnosticTagUnnecessary)
 	}
 	for _, r := range ld.Related {
-		pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{
-			Location: protocol.Location{URI: d.uri, Range: d.conv.rng(r.Span)},
-			Message:  r.Message,
-		})
+		loc := protocol.Location{URI: d.uri, Range: d.conv.rng(r.Span)}
+		switch {
+		case r.InRobotsTxt:
+			// A page's finding names the line of its site's robots.txt
+			// that keeps a crawler away.
+			if d.page == nil || d.page.robots == nil {
+				continue
+			}
+			robots := d.page.robots
+			loc = protocol.Location{URI: robots.uri, Range: converter{index: robots.file.LineIndex(), enc: d.conv.enc}.rng(r.Span)}
+		case r.Header > 0:
+			continue // an X-Robots-Tag header, which an editor never has
+		}
+		pd.RelatedInformation = append(pd.RelatedInformation, protocol.DiagnosticRelatedInformation{Location: loc, Message: r.Message})
 	}
 	if len(ld.Fixes) > 0 {
 		data := fixData{Fixes: make([]fixJSON, 0, len(ld.Fixes))}

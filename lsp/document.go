@@ -16,9 +16,13 @@ import (
 type document struct {
 	uri     uri.URI
 	version int32
-	file    *syntax.File
-	cfg     *lint.Config // nil: the defaults
-	conv    converter
+	// file is the robots.txt parsed; nil for an HTML page, which has page
+	// instead.
+	file *syntax.File
+	page *pageDocument
+	src  []byte       // the text
+	cfg  *lint.Config // nil: the defaults
+	conv converter
 
 	lintOnce sync.Once
 	diags    []lint.Diagnostic // the lint findings, built on first need
@@ -32,9 +36,9 @@ type document struct {
 }
 
 // text returns the document's bytes.
-func (d *document) text() []byte { return d.file.Bytes() }
+func (d *document) text() []byte { return d.src }
 
 func newDocument(u uri.URI, version int32, text []byte, cfg *lint.Config, enc syntax.Encoding) *document {
 	f := syntax.Parse(text)
-	return &document{uri: u, version: version, file: f, cfg: cfg, conv: converter{index: f.LineIndex(), enc: enc}}
+	return &document{uri: u, version: version, file: f, src: text, cfg: cfg, conv: converter{index: f.LineIndex(), enc: enc}}
 }

@@ -8,7 +8,8 @@ import (
 
 // The requests below read one version of a file; each feature lives in its
 // own file (hover.go, complete.go, outline.go, tokens.go, links.go,
-// formatting.go), and these only find the document and the offset.
+// formatting.go), and these only find the document and the offset. Those
+// of robots.txt alone answer nothing for an HTML page (see page.go).
 
 // Hover explains what is under the cursor.
 func (s *server) Hover(ctx context.Context, params *protocol.HoverParams) (*protocol.Hover, error) {
@@ -30,6 +31,9 @@ func (s *server) Completion(ctx context.Context, params *protocol.CompletionPara
 		return nil, err
 	}
 	d := f.document()
+	if d.page != nil {
+		return protocol.CompletionItemSlice{}, nil
+	}
 	return protocol.CompletionItemSlice(completion(d, d.conv.offset(params.Position))), cancelled(ctx)
 }
 
@@ -39,7 +43,10 @@ func (s *server) Formatting(ctx context.Context, params *protocol.DocumentFormat
 	if err != nil {
 		return nil, err
 	}
-	return formatting(f.document()), cancelled(ctx)
+	if d := f.document(); d.page == nil {
+		return formatting(d), cancelled(ctx)
+	}
+	return nil, nil
 }
 
 // DocumentSymbol outlines the groups and their rules.
@@ -48,7 +55,10 @@ func (s *server) DocumentSymbol(ctx context.Context, params *protocol.DocumentSy
 	if err != nil {
 		return nil, err
 	}
-	return protocol.DocumentSymbolSlice(documentSymbols(f.document())), cancelled(ctx)
+	if d := f.document(); d.page == nil {
+		return protocol.DocumentSymbolSlice(documentSymbols(d)), cancelled(ctx)
+	}
+	return protocol.DocumentSymbolSlice{}, nil
 }
 
 // FoldingRanges folds groups and comment blocks.
@@ -57,7 +67,10 @@ func (s *server) FoldingRanges(ctx context.Context, params *protocol.FoldingRang
 	if err != nil {
 		return nil, err
 	}
-	return foldingRanges(f.document()), cancelled(ctx)
+	if d := f.document(); d.page == nil {
+		return foldingRanges(d), cancelled(ctx)
+	}
+	return []protocol.FoldingRange{}, nil
 }
 
 // SemanticTokensFull colours the whole file.
@@ -66,7 +79,12 @@ func (s *server) SemanticTokensFull(ctx context.Context, params *protocol.Semant
 	if err != nil {
 		return nil, err
 	}
-	return &protocol.SemanticTokens{Data: semanticTokens(f.document())}, cancelled(ctx)
+	if d := f.document(); d.page == nil {
+		return &protocol.SemanticTokens{Data: semanticTokens(d)}, cancelled(ctx)
+	}
+	// null rather than no tokens: VS Code takes the first provider's
+	// tokens, even none, over the HTML support's own.
+	return nil, nil
 }
 
 // DocumentLink links Sitemap URLs.
@@ -75,5 +93,8 @@ func (s *server) DocumentLink(ctx context.Context, params *protocol.DocumentLink
 	if err != nil {
 		return nil, err
 	}
-	return documentLinks(f.document()), cancelled(ctx)
+	if d := f.document(); d.page == nil {
+		return documentLinks(d), cancelled(ctx)
+	}
+	return []protocol.DocumentLink{}, nil
 }

@@ -7,10 +7,13 @@ import (
 
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/rules/explain"
+	"github.com/robotslint/robotslint/syntax"
 )
 
 // hover explains to a webmaster the directive name or value at byte offset
-// off (see explain.At), or returns nil where there is nothing to explain.
+// off (see explain.At), or in an HTML page the robots META tag name, rule
+// or section marker there (see explain.PageAt), or returns nil where there
+// is nothing to explain.
 // With markdown false the text holds no markdown syntax at all: clients
 // such as eglot without markdown-mode show it verbatim.
 func hover(d *document, off int, markdown bool) *protocol.Hover {
@@ -18,7 +21,13 @@ func hover(d *document, off int, markdown bool) *protocol.Hover {
 	if d.cfg != nil {
 		targets = d.cfg.Targets
 	}
-	doc, span := explain.At(d.file, off, targets)
+	var doc explain.Doc
+	var span syntax.Span
+	if d.page != nil {
+		doc, span = explain.PageAt(d.page.doc, off, targets)
+	} else {
+		doc, span = explain.At(d.file, off, targets)
+	}
 	if len(doc.Blocks) == 0 {
 		return nil
 	}

@@ -50,6 +50,7 @@ func Serve(ctx context.Context, stream io.ReadWriteCloser, opt Options) int {
 		enc:     syntax.UTF16,
 	}
 	s.configs = newConfigFiles(&configLog{log: s.log})
+	s.sites = newSiteFiles()
 	conn := jsonrpc2.NewConn(tolerantStream{jsonrpc2.NewHeaderStream(stream), s.log}, jsonrpc2.WithCodec(codec{}))
 	s.client = protocol.ClientDispatcher(conn)
 	ctx = protocol.WithClient(ctx, s.client)
@@ -165,6 +166,9 @@ type server struct {
 	// watchCap: the client watches files for the server when asked
 	// (dynamic registration of workspace/didChangeWatchedFiles).
 	watchCap bool
+	// dynamicFormatting: the client registers formatting when asked, for
+	// the documents the server names (see registerFormatting).
+	dynamicFormatting bool
 	// pull is true when the client pulls diagnostics itself: it then
 	// gets none pushed, which it would show a second time, and refresh
 	// says when they changed other than by an edit it made.
@@ -177,6 +181,8 @@ type server struct {
 	linting map[uri.URI]*lintState
 	// configs are the configuration files found, read once each.
 	configs *configFiles
+	// sites are the robots.txt files of the sites open pages belong to.
+	sites *siteFiles
 
 	// publishMu orders the diagnostics sent for a file: a result is sent
 	// only if its version is still the file's, checked and sent under it.
@@ -259,6 +265,9 @@ func (s *server) Initialize(ctx context.Context, params *protocol.InitializePara
 	if ws := caps.Workspace; ws != nil && ws.DidChangeWatchedFiles != nil && ws.DidChangeWatchedFiles.DynamicRegistration != nil {
 		s.watchCap = *ws.DidChangeWatchedFiles.DynamicRegistration
 	}
+	if td := caps.TextDocument; td != nil && td.Formatting != nil && td.Formatting.DynamicRegistration != nil {
+		s.dynamicFormatting = *td.Formatting.DynamicRegistration
+	}
 	if td := caps.TextDocument; td != nil && td.Diagnostic != nil {
 		s.pull = true
 		if ws := caps.Workspace; ws != nil && ws.Diagnostics != nil && ws.Diagnostics.RefreshSupport != nil {
@@ -274,21 +283,24 @@ func (s *server) Initialize(ctx context.Context, params *protocol.InitializePara
 	}
 	s.state = stateInitialized
 	return &protocol.InitializeResult{
-		Capabilities: capabilities(enc),
+		Capabilities: capabilities(enc, s.dynamicFormatting),
 		ServerInfo:   protocol.ServerInfo{Name: "robotslint", Version: protocol.NewOptional(s.version)},
 	}, nil
 }
 
-// Initialized asks the client for its settings and to watch the
-// configuration files, now that it may be asked.
+// Initialized asks the client for its settings, to watch the
+// configuration files and to send formatting requests for robots.txt
+// files, now that it may be asked.
 func (s *server) Initialized(ctx context.Context, params *protocol.InitializedParams) error {
 	go s.fetchSettings(jsonrpc2.DetachContext(ctx))
 	go s.watchConfigFiles(jsonrpc2.DetachContext(ctx))
+	go s.registerFormatting(jsonrpc2.DetachContext(ctx))
 	return nil
 }
 
-// watchConfigFiles asks the client to say when a .robotslint.toml is
-// created, changed or deleted (workspace/didChangeWatchedFiles), if it can.
+// watchConfigFiles asks the client to say when a .robotslint.toml, or a
+// robots.txt that open pages are judged against, is created, changed or
+// deleted (workspace/didChangeWatchedFiles), if it can.
 // A client that cannot still has the file read again when a robots.txt
 // under it is saved. It runs apart from the read loop: the answer comes on
 // that loop.
@@ -300,7 +312,11 @@ func (s *server) watchConfigFiles(ctx context.Context) {
 		return
 	}
 	opts, err := protocol.Marshal(&protocol.DidChangeWatchedFilesRegistrationOptions{
-		Watchers: []protocol.FileSystemWatcher{{GlobPattern: protocol.Pattern("**/" + lint.ConfigFileName)}},
+		Watchers: []protocol.FileSystemWatcher{
+			{GlobPattern: protocol.Pattern("**/" + lint.ConfigFileName)},
+			// The robots.txt files open pages are judged against.
+			{GlobPattern: protocol.Pattern("**/robots.txt")},
+		},
 	})
 	if err == nil {
 		err = s.client.RegisterCapability(ctx, &protocol.RegistrationParams{Registrations: []protocol.Registration{{
@@ -312,13 +328,20 @@ func (s *server) watchConfigFiles(ctx context.Context) {
 	}
 }
 
-// DidChangeWatchedFiles reads again the configuration files that changed,
-// and lints every open file again.
+// DidChangeWatchedFiles reads again the configuration files and robots.txt
+// files that changed, and lints every open file again.
 func (s *server) DidChangeWatchedFiles(ctx context.Context, params *protocol.DidChangeWatchedFilesParams) error {
 	changed := false
 	for _, c := range params.Changes {
-		if c.URI.Scheme() == "file" && filepath.Base(c.URI.FsPath()) == lint.ConfigFileName {
+		if c.URI.Scheme() != "file" {
+			continue
+		}
+		switch filepath.Base(c.URI.FsPath()) {
+		case lint.ConfigFileName:
 			s.configs.forget(filepath.Dir(c.URI.FsPath()))
+			changed = true
+		case "robots.txt":
+			s.sites.forget()
 			changed = true
 		}
 	}
@@ -340,7 +363,7 @@ func (s *server) Shutdown(ctx context.Context) error {
 func (s *server) DidOpen(ctx context.Context, params *protocol.DidOpenTextDocumentParams) error {
 	item := params.TextDocument
 	s.mu.Lock()
-	f := &openFile{uri: item.URI, version: item.Version, buf: newEditBuffer([]byte(item.Text)), settings: s.settings, enc: s.enc, configs: s.configs}
+	f := &openFile{uri: item.URI, languageID: string(item.LanguageID), version: item.Version, buf: newEditBuffer([]byte(item.Text)), settings: s.settings, enc: s.enc, configs: s.configs, sites: s.sites}
 	s.files[item.URI] = f
 	s.mu.Unlock()
 	s.schedule(item.URI)
@@ -361,7 +384,7 @@ func (s *server) DidChange(ctx context.Context, params *protocol.DidChangeTextDo
 	for _, change := range params.ContentChanges {
 		buf = buf.apply(change, f.enc)
 	}
-	next := &openFile{uri: u, version: params.TextDocument.Version, buf: buf, settings: f.settings, enc: f.enc, configs: f.configs}
+	next := &openFile{uri: u, languageID: f.languageID, version: params.TextDocument.Version, buf: buf, settings: f.settings, enc: f.enc, configs: f.configs, sites: f.sites}
 	s.mu.Lock()
 	s.files[u] = next
 	s.mu.Unlock()
@@ -370,9 +393,10 @@ func (s *server) DidChange(ctx context.Context, params *protocol.DidChangeTextDo
 }
 
 // DidSave reads the configuration files again and lints what they apply
-// to: all open files for a saved .robotslint.toml, the saved file for any
-// other, whose configuration file may have changed unseen (not every
-// client watches files).
+// to: all open files for a saved .robotslint.toml, and for a saved
+// robots.txt, which the open pages of its site are judged against; the
+// saved file for any other, whose configuration file may have changed
+// unseen (not every client watches files).
 func (s *server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocumentParams) error {
 	u := params.TextDocument.URI
 	if u.Scheme() != "file" {
@@ -380,6 +404,12 @@ func (s *server) DidSave(ctx context.Context, params *protocol.DidSaveTextDocume
 	}
 	path := u.FsPath()
 	s.configs.forget(filepath.Dir(path))
+	if filepath.Base(path) == "robots.txt" {
+		// The open pages of its site are judged against it.
+		s.sites.forget()
+		s.relintAll()
+		return nil
+	}
 	if filepath.Base(path) == lint.ConfigFileName {
 		s.relintAll()
 		return nil
@@ -606,12 +636,16 @@ func (s *server) Diagnostic(ctx context.Context, params *protocol.DocumentDiagno
 // the settings that apply. It is immutable; the parsed document and its
 // diagnostics are built once, when first needed.
 type openFile struct {
-	uri      uri.URI
-	version  int32
-	buf      *editBuffer
-	settings settings
-	enc      syntax.Encoding
-	configs  *configFiles // the configuration files found
+	uri uri.URI
+	// languageID is the language the client said the file is in, which
+	// tells an HTML page from a robots.txt (see isPage).
+	languageID string
+	version    int32
+	buf        *editBuffer
+	settings   settings
+	enc        syntax.Encoding
+	configs    *configFiles // the configuration files found
+	sites      *siteFiles   // the sites' robots.txt files found
 
 	once sync.Once
 	doc  *document
@@ -619,13 +653,18 @@ type openFile struct {
 
 // reconfigured returns this version of the file under other settings.
 func (f *openFile) reconfigured(set settings) *openFile {
-	return &openFile{uri: f.uri, version: f.version, buf: f.buf, settings: set, enc: f.enc, configs: f.configs}
+	return &openFile{uri: f.uri, languageID: f.languageID, version: f.version, buf: f.buf, settings: set, enc: f.enc, configs: f.configs, sites: f.sites}
 }
 
 // document returns the file parsed, with its configuration.
 func (f *openFile) document() *document {
 	f.once.Do(func() {
-		f.doc = newDocument(f.uri, f.version, f.buf.text, configFor(f.uri, f.settings, f.configs), f.enc)
+		cfg := configFor(f.uri, f.settings, f.configs)
+		if isPage(f.uri, f.languageID) {
+			f.doc = newPageDocument(f.uri, f.version, f.buf.text, cfg, f.enc, f.sites)
+			return
+		}
+		f.doc = newDocument(f.uri, f.version, f.buf.text, cfg, f.enc)
 	})
 	return f.doc
 }
@@ -638,6 +677,12 @@ func (f *openFile) resultID() string {
 
 // lintDiagnostics lints the document once.
 func (d *document) lintDiagnostics() []lint.Diagnostic {
-	d.lintOnce.Do(func() { d.diags = lint.LintFile(d.file, rules.All(), d.cfg) })
+	d.lintOnce.Do(func() {
+		if d.page != nil {
+			d.diags = d.lintPage()
+			return
+		}
+		d.diags = lint.LintFile(d.file, rules.All(), d.cfg)
+	})
 	return d.diags
 }

@@ -50,20 +50,46 @@ func TestEglot(t *testing.T) {
 		{"settings", `(:robotslint (:rules (:misspelled-directive "info")))`, "eglot-note"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			runEmacs(t, emacs, drive, bin, tc.settings, tc.want)
+			env := []string{"ROBOTSLINT_WANT_TYPE=" + tc.want}
+			if tc.settings != "" {
+				env = append(env, "ROBOTSLINT_SETTINGS="+tc.settings)
+			}
+			runEmacs(t, emacs, drive, bin, "robots.txt", map[string]string{"robots.txt": "User-agent: *\nDisalow: /private\n"}, env)
 		})
 	}
 }
 
-func runEmacs(t *testing.T, emacs, drive, bin, settings, want string) {
+// TestEglotHTML runs testdata/page.el: an HTML page in mhtml-mode, with
+// Eglot set up for HTML as the README says, gets the diagnostic of its
+// misspelled robots value, judged with the site's robots.txt, and a page
+// without robots directives none.
+func TestEglotHTML(t *testing.T) {
+	emacs := robotslinttest.LookPath(t, "emacs", "Debian: apt-get install emacs-nox elpa-eglot")
+	bin := robotslinttest.Binary(t)
+	script, err := filepath.Abs(filepath.Join("testdata", "page.el"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runEmacs(t, emacs, script, bin, "page.html", map[string]string{
+		"robots.txt": "User-agent: *\nDisallow: /private/\n",
+		"page.html":  "<!doctype html>\n<html><head>\n<meta name=\"robots\" content=\"noidex\">\n</head><body></body></html>\n",
+		"plain.html": "<!doctype html>\n<html><head><title>Disallow: /</title></head><body><p>noindex</p></body></html>\n",
+	}, nil)
+}
+
+// runEmacs runs the script drive in Emacs, in a directory site holding
+// files (name to content), with ROBOTSLINT_FILE naming the file open, the
+// binary bin first on PATH, and env besides.
+func runEmacs(t *testing.T, emacs, drive, bin, open string, files map[string]string, env []string) {
 	home := t.TempDir()
 	site := filepath.Join(home, "site")
 	if err := os.Mkdir(site, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	robots := filepath.Join(site, "robots.txt")
-	if err := os.WriteFile(robots, []byte("User-agent: *\nDisalow: /private\n"), 0o644); err != nil {
-		t.Fatal(err)
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(site, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 
 	ctx, cancel := context.WithTimeout(context.Background(), emacsTimeout)
@@ -77,13 +103,10 @@ func runEmacs(t *testing.T, emacs, drive, bin, settings, want string) {
 	cmd.Env = append(os.Environ(),
 		"HOME="+home,
 		"PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
-		"ROBOTSLINT_FILE="+robots,
+		"ROBOTSLINT_FILE="+filepath.Join(site, open),
 		"ROBOTSLINT_BIN="+bin,
-		"ROBOTSLINT_WANT_TYPE="+want,
 	)
-	if settings != "" {
-		cmd.Env = append(cmd.Env, "ROBOTSLINT_SETTINGS="+settings)
-	}
+	cmd.Env = append(cmd.Env, env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	cmd.WaitDelay = 5 * time.Second

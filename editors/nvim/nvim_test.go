@@ -36,10 +36,12 @@ func luaString(s string) string {
 
 // TestNeovim opens a robots.txt in Neovim set up with the plugin and
 // checks (testdata/check.lua) the filetype, the syntax, the client and
-// the misspelled-directive diagnostic, and that a second file,
-// staging.robots.txt, shares the client. The second case passes settings
-// that lower the rule's severity, and so checks that they reach the
-// server. It skips when nvim is not on PATH; Debian 12 has 0.7.2.
+// the misspelled-directive diagnostic, that a second file,
+// staging.robots.txt, shares the client, and that an HTML page is left
+// alone. The second case passes settings that lower the rule's severity,
+// and so checks that they reach the server; the third turns HTML pages on,
+// and the page gets the diagnostic of its misspelled robots value. It
+// skips when nvim is not on PATH; Debian 12 has 0.7.2.
 func TestNeovim(t *testing.T) {
 	nvim := robotslinttest.LookPath(t, "nvim", "Debian: apt-get install neovim")
 	bin := robotslinttest.Binary(t)
@@ -56,22 +58,25 @@ func TestNeovim(t *testing.T) {
 		name     string
 		options  string // Lua: the fields of setup's table besides cmd
 		severity string // of the diagnostic, as vim.diagnostic.severity names it
+		html     bool   // HTML pages are linted
 	}{
-		{"default", "", "ERROR"},
-		{"settings", `settings = { rules = { ["misspelled-directive"] = "info" } },`, "INFO"},
+		{"default", "", "ERROR", false},
+		{"settings", `settings = { rules = { ["misspelled-directive"] = "info" } },`, "INFO", false},
+		{"html", `html = true,`, "ERROR", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			init := fmt.Sprintf("vim.opt.runtimepath:prepend(%s)\nrequire(\"robotslint\").setup({ cmd = { %s, \"lsp\" }, %s })\n",
 				luaString(plugin), luaString(bin), tc.options)
-			runNeovim(t, nvim, init, check, tc.severity)
+			runNeovim(t, nvim, init, check, tc.severity, tc.html)
 		})
 	}
 }
 
-// runNeovim runs Neovim with init as its init.lua on a fresh robots.txt
-// and staging.robots.txt, and the check script, and fails with Neovim's
-// output and log if the check fails or does not finish in time.
-func runNeovim(t *testing.T, nvim, init string, check []byte, severity string) {
+// runNeovim runs Neovim with init as its init.lua on a fresh robots.txt,
+// staging.robots.txt and page.html, and the check script, and fails with
+// Neovim's output and log if the check fails or does not finish in time.
+// html says whether the page is to get robotslint's diagnostics.
+func runNeovim(t *testing.T, nvim, init string, check []byte, severity string, html bool) {
 	home := t.TempDir()
 	// Neovim's configuration, data, state and cache (0.7 writes lsp.log,
 	// with the server's stderr, to the cache), and the directories
@@ -80,6 +85,7 @@ func runNeovim(t *testing.T, nvim, init string, check []byte, severity string) {
 	env := append(os.Environ(),
 		"NVIM_LOG_FILE="+filepath.Join(home, "nvim.log"),
 		"ROBOTSLINT_WANT_SEVERITY="+severity,
+		fmt.Sprintf("ROBOTSLINT_WANT_HTML=%v", html),
 		// Not a child of another Neovim, whatever the test runs under.
 		"NVIM=", "NVIM_LISTEN_ADDRESS=", "VIMINIT=", "MYVIMRC=",
 	)
@@ -106,6 +112,7 @@ func runNeovim(t *testing.T, nvim, init string, check []byte, severity string) {
 	robots := []byte("User-agent: *\nDisalow: /private\n")
 	write(filepath.Join(site, "robots.txt"), robots)
 	write(filepath.Join(site, "staging.robots.txt"), robots)
+	write(filepath.Join(site, "page.html"), []byte("<!doctype html>\n<html><head>\n<meta name=\"robots\" content=\"noidex\">\n</head><body></body></html>\n"))
 
 	ctx, cancel := context.WithTimeout(context.Background(), nvimTimeout)
 	defer cancel()

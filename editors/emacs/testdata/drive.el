@@ -126,8 +126,12 @@
     (drive-step "ok")
     (kill-emacs 0)))
 
-(condition-case err
-    (drive-main)
-  (error (drive-fail "%s" (error-message-string err))))
+;; page.el loads this file for its functions, with drive-library-only
+;; set.
+(defvar drive-library-only nil)
+(unless drive-library-only
+  (condition-case err
+      (drive-main)
+    (error (drive-fail "%s" (error-message-string err)))))
 
 ;;; drive.el ends here

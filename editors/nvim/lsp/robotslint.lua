@@ -9,6 +9,10 @@
 --     settings = { robotslint = { profiles = { "google", "bing" }, rules = { ["crawl-delay"] = "off" } } },
 --   })
 --
+-- For the robots META tags of HTML pages too:
+--
+--   vim.lsp.config("robotslint", { filetypes = { "robots", "html" } })
+--
 -- Use this or require("robotslint").setup(), not both: each starts a
 -- client.
 return {

@@ -8,7 +8,10 @@
 --     misspelled-directive with the severity ROBOTSLINT_WANT_SEVERITY
 --     (a vim.diagnostic.severity name), which settings may change;
 --   - staging.robots.txt, next to it, also gets filetype robots and the
---     same client (on 0.7 the plugin reuses clients itself).
+--     same client (on 0.7 the plugin reuses clients itself);
+--   - page.html, whose robots META tag reads "noidex", gets the client and
+--     the diagnostic unknown-indexing-rule when ROBOTSLINT_WANT_HTML is
+--     true (setup's html option), and no robotslint client otherwise.
 -- Progress goes to stderr. Everything runs under pcall: under --headless
 -- an uncaught error waits for a key press. Success ends with :qall!,
 -- failure with :cquit 1 after the reason.
@@ -100,6 +103,24 @@ local function main()
   local second = expect(vim.api.nvim_get_current_buf(), want_severity)
   check(second.id == first.id, "staging.robots.txt has client %d, robots.txt client %d: want one client", second.id, first.id)
   step("staging.robots.txt: same client")
+
+  vim.cmd("edit page.html")
+  local page = vim.api.nvim_get_current_buf()
+  check(vim.bo[page].filetype == "html", "page.html: filetype is %q, want html", vim.bo[page].filetype)
+  if os.getenv("ROBOTSLINT_WANT_HTML") == "true" then
+    local d
+    wait("page.html: the diagnostic unknown-indexing-rule", function()
+      d = find(page, "unknown-indexing-rule")
+      return d ~= nil
+    end)
+    step("page.html: diagnostic %s on line %d: %s", d.code, d.lnum + 1, d.message)
+    check(d.lnum == 2, "page.html: the diagnostic is on line %d, want 3", d.lnum + 1)
+    check(robotslint_client(page).id == first.id, "page.html has another client than robots.txt")
+  else
+    vim.wait(200)
+    check(robotslint_client(page) == nil, "page.html: robotslint attached, but html is off")
+    step("page.html: no robotslint client")
+  end
 end
 
 local ok, err = pcall(main)

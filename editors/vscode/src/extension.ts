@@ -31,7 +31,8 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand("robotslint.restart", () => queue(restart)),
     vscode.commands.registerCommand("robotslint.testURL", () => testURL(context)),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration(`${section}.path`)) {
+      // The document selector is fixed when the client starts.
+      if (e.affectsConfiguration(`${section}.path`) || e.affectsConfiguration(`${section}.html`)) {
         void queue(restart);
       }
     }),
@@ -128,6 +129,21 @@ function serverSettings(): { profiles?: string[]; rules: Record<string, string> 
   return settings;
 }
 
+/**
+ * The documents the server gets: robots.txt files, and HTML files unless
+ * robotslint.html is off. The server checks a page's robots META tags and
+ * section markers, says nothing about a page without any, and registers
+ * formatting for robots.txt files alone, so that it never competes with
+ * the HTML formatter.
+ */
+export function documentSelector(html: boolean): { language: string; scheme: string }[] {
+  const languages = html ? [languageId, "html"] : [languageId];
+  return languages.flatMap((language) => [
+    { language, scheme: "file" },
+    { language, scheme: "untitled" },
+  ]);
+}
+
 async function start(): Promise<void> {
   const command = await binary();
   if (command === undefined) {
@@ -136,10 +152,7 @@ async function start(): Promise<void> {
   // TransportKind.stdio makes the client append --stdio, which the server accepts.
   const serverOptions: ServerOptions = { command, args: ["lsp"], transport: TransportKind.stdio };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { language: languageId, scheme: "file" },
-      { language: languageId, scheme: "untitled" },
-    ],
+    documentSelector: documentSelector(vscode.workspace.getConfiguration(section).get<boolean>("html", true)),
     synchronize: { configurationSection: section },
     initializationOptions: serverSettings,
     outputChannel: log,

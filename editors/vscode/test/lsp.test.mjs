@@ -8,7 +8,7 @@
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -31,6 +31,7 @@ import {
   PublishDiagnosticsNotification,
   DocumentDiagnosticRequest,
   RegistrationRequest,
+  SemanticTokensRequest,
   ShutdownRequest,
   TextDocumentSyncKind,
 } from "vscode-languageserver-protocol/node";
@@ -170,7 +171,12 @@ function startServer(settings, hold = Promise.resolve()) {
     await hold;
     return params.items.map((item) => settings(item.section));
   });
-  connection.onRequest(RegistrationRequest.type, () => undefined);
+  /** @type {import("vscode-languageserver-protocol").Registration[]} */
+  const registered = [];
+  connection.onRequest(RegistrationRequest.type, (params) => {
+    registered.push(...params.registrations);
+    return undefined;
+  });
   // The other requests a server may send VS Code, answered as it does.
   for (const method of ["workspace/diagnostic/refresh", "workspace/semanticTokens/refresh", "window/workDoneProgress/create"]) {
     connection.onRequest(method, () => null);
@@ -210,7 +216,7 @@ function startServer(settings, hold = Promise.resolve()) {
     }
   }
 
-  return { child, connection, exited, configurationAsked, diagnostics, stderr: () => stderr };
+  return { child, connection, exited, configurationAsked, registered, diagnostics, stderr: () => stderr };
 }
 
 /**
@@ -365,6 +371,73 @@ test("settings as the extension sends them: rules and an unsaved buffer", async 
     const hint = await server.diagnostics("with the rule as a hint", uri, (d) => d.length > 0);
     assert.equal(hint[0].code, "misspelled-directive");
     assert.equal(hint[0].severity, 4);
+
+    await connection.sendRequest(ShutdownRequest.type);
+    await connection.sendNotification(ExitNotification.type);
+    assert.equal(await withTimeout(server.exited), 0, `exit status; stderr: ${server.stderr()}`);
+  } finally {
+    connection.dispose();
+    server.child.kill();
+  }
+});
+
+test("HTML pages, as the extension sends them with robotslint.html on: a misspelled robots value and a page without any", async () => {
+  const site = join(dir, "site");
+  mkdirSync(site, { recursive: true });
+  writeFileSync(join(site, "robots.txt"), "User-agent: *\nDisallow: /private/\n");
+  const page = pathToFileURL(join(site, "offer.html")).href;
+  let text = '<!doctype html>\n<html><head>\n<meta name="robots" content="noidex">\n</head><body></body></html>\n';
+  const plain = pathToFileURL(join(site, "index.html")).href;
+  const plainText = "<!doctype html>\n<html><head><title>Disallow: /</title></head><body><p>noindex</p></body></html>\n";
+  const server = startServer((section) => (section === "robotslint" ? { rules: {} } : null));
+  const { connection } = server;
+  try {
+    const init = await connection.sendRequest(InitializeRequest.type, vscodeInitializeParams(dir, { rules: {} }));
+    // VS Code registers formatting when asked: for robots.txt files alone,
+    // so that robotslint is no HTML formatter.
+    assert.equal(init.capabilities.documentFormattingProvider, undefined);
+    await connection.sendNotification(InitializedNotification.type, {});
+
+    await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: page, languageId: "html", version: 1, text } });
+    await connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: plain, languageId: "html", version: 1, text: plainText } });
+    const found = await server.diagnostics("for the page", page, (d) => d.length > 0);
+    assert.deepEqual(found.map((d) => d.code), ["unknown-indexing-rule"]);
+    const diag = found[0];
+    assert.deepEqual(diag.range, { start: { line: 2, character: 29 }, end: { line: 2, character: 35 } });
+
+    const hover = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: page }, position: { line: 2, character: 31 } });
+    assert.ok(hover, "no hover on noidex");
+    assert.match(/** @type {{value: string}} */ (hover.contents).value, /Did you mean `noindex`\?/);
+
+    const actions = await connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: page },
+      range: diag.range,
+      context: { diagnostics: [diag], triggerKind: CodeActionTriggerKind.Invoked },
+    });
+    const rename = /** @type {CodeAction | undefined} */ (actions?.find((a) => a.title.startsWith("Rename to noindex")));
+    assert.ok(rename, `no rename among ${JSON.stringify(actions?.map((a) => a.title))}`);
+    const edits = editsFor(rename, page);
+    text = applyEdits(text, edits);
+    assert.match(text, /content="noindex"/);
+    await connection.sendNotification(DidChangeTextDocumentNotification.type, {
+      textDocument: { uri: page, version: 2 },
+      contentChanges: edits.map((e) => ({ range: e.range, text: e.newText })),
+    });
+    assert.deepEqual(await server.diagnostics("after the fix", page, () => true), []);
+
+    // A page without robots directives: nothing, not even from the
+    // robots.txt that blocks nothing of it, and no tokens over the HTML's.
+    assert.deepEqual(await server.diagnostics("for the page without directives", plain, () => true), []);
+    const tokens = await connection.sendRequest(SemanticTokensRequest.type, { textDocument: { uri: plain } });
+    assert.equal(tokens, null);
+    const hoverPlain = await connection.sendRequest(HoverRequest.type, { textDocument: { uri: plain }, position: { line: 1, character: 20 } });
+    assert.equal(hoverPlain, null);
+
+    const formatting = server.registered.find((r) => r.method === "textDocument/formatting");
+    assert.ok(formatting, `formatting not registered: ${JSON.stringify(server.registered)}`);
+    const selector = JSON.stringify(/** @type {{documentSelector: unknown}} */ (formatting.registerOptions).documentSelector);
+    assert.match(selector, /"language":"robots-txt"/);
+    assert.doesNotMatch(selector, /html/);
 
     await connection.sendRequest(ShutdownRequest.type);
     await connection.sendNotification(ExitNotification.type);

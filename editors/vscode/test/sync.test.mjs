@@ -55,7 +55,10 @@ test("the manifest's commands, language and grammar fit together", () => {
     assert.ok(src.includes(`registerCommand("${command}"`), `${command} is not registered in src/extension.ts`);
   }
   const [language] = pkg.contributes.languages;
-  assert.deepEqual(pkg.activationEvents, [`onLanguage:${language.id}`]);
+  // HTML pages too, for robotslint.html (on unless turned off).
+  assert.deepEqual(pkg.activationEvents, [`onLanguage:${language.id}`, "onLanguage:html"]);
+  assert.equal(pkg.contributes.configuration.properties["robotslint.html"].default, true);
+  assert.ok(src.includes(`get<boolean>("html", true)`), "src/extension.ts defaults robotslint.html to another value than package.json");
   assert.equal(pkg.contributes.grammars[0].language, language.id);
   assert.equal(pkg.contributes.grammars[0].scopeName, grammar.scopeName);
   assert.ok(src.includes(`const languageId = "${language.id}"`));

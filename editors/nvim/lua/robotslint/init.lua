@@ -1,8 +1,10 @@
--- robotslint for Neovim: runs `robotslint lsp` on robots.txt buffers.
+-- robotslint for Neovim: runs `robotslint lsp` on robots.txt buffers, and
+-- on HTML buffers with html = true.
 --
 --   require("robotslint").setup({
 --     cmd = { "robotslint", "lsp" },
 --     settings = { profiles = { "google", "bing" }, rules = { ["crawl-delay"] = "off" } },
+--     html = true,
 --   })
 --
 -- Works on Neovim 0.7 and later: 0.8 and later start the server with
@@ -27,6 +29,11 @@ local defaults = {
   -- holds one of these files or directories; with none, the file's
   -- directory.
   root_markers = { ".robotslint.toml", ".git" },
+  -- Also check the robots META tags and section markers of buffers whose
+  -- filetype is html. Off by default: the server says nothing about a page
+  -- without robots directives, but Neovim before 0.11 shows one client's
+  -- empty hover over another's, so it is for users who ask.
+  html = false,
   -- Passed on to the client, as in vim.lsp.start.
   on_attach = nil,
   capabilities = nil,
@@ -157,7 +164,8 @@ local function notify_settings()
 end
 
 -- setup sets the options and starts the server on every buffer whose
--- filetype is robots, those already open included. Calling it again
+-- filetype is robots (or html, with html = true), those already open
+-- included. Calling it again
 -- replaces the options, and sends the new settings to the servers
 -- running.
 function M.setup(opts)
@@ -178,16 +186,17 @@ function M.setup(opts)
     end,
     desc = "robotslint: *.robots.txt files are robots.txt files",
   })
+  local filetypes = { robots = true, html = M.options.html or nil }
   vim.api.nvim_create_autocmd("FileType", {
     group = group,
-    pattern = "robots",
+    pattern = M.options.html and "robots,html" or "robots",
     callback = function(args)
       M.attach(args.buf)
     end,
     desc = "robotslint: start the language server",
   })
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
-    if vim.api.nvim_buf_is_loaded(bufnr) and vim.bo[bufnr].filetype == "robots" then
+    if vim.api.nvim_buf_is_loaded(bufnr) and filetypes[vim.bo[bufnr].filetype] then
       M.attach(bufnr)
     end
   end
