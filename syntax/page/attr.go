@@ -27,15 +27,19 @@ func scanAttrs(src []byte, start, end int, out []attr) []attr {
 }
 
 // tagEnd returns the offset just past the ">" that ends the tag whose
-// attributes start at src[start]; a ">" inside a quoted value does not end
-// it. It returns false when the page ends first: the tokenizer then emits
-// no tag at all.
-func tagEnd(src []byte, start int) (int, bool) {
+// attributes start at src[start] (a ">" inside a quoted value does not end
+// it), and whether one of the attributes is data-nosnippet, found on the
+// same pass. It returns false when the page ends first: the tokenizer then
+// emits no tag at all.
+func tagEnd(src []byte, start int) (end int, nosnippet, ok bool) {
 	i := start
 	for {
-		_, next, ok := nextAttr(src, i, len(src))
-		if !ok {
+		a, next, more := nextAttr(src, i, len(src))
+		if !more {
 			break
+		}
+		if a.Name.Len() == len("data-nosnippet") && equalFold(src[a.Name.Start:a.Name.End], "data-nosnippet") {
+			nosnippet = true
 		}
 		i = next
 	}
@@ -43,9 +47,9 @@ func tagEnd(src []byte, start int) (int, bool) {
 		i++
 	}
 	if i >= len(src) {
-		return len(src), false
+		return len(src), nosnippet, false
 	}
-	return i + 1, true
+	return i + 1, nosnippet, true
 }
 
 // nextAttr reads the attribute starting at or after src[i], returning it

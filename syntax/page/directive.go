@@ -15,7 +15,8 @@ type Directive struct {
 	Agent string
 	// AgentSpan is the name attribute's value (inside the quotes) or the
 	// header prefix without its colon; empty, at Span.Start, for a header
-	// part without prefix.
+	// part without prefix; the http-equiv value for a <meta
+	// http-equiv="X-Robots-Tag"> part without prefix.
 	AgentSpan syntax.Span
 	// ContentSpan is the content attribute's value inside the quotes, or the
 	// header part after its prefix; for a META tag without content

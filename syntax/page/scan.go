@@ -10,15 +10,16 @@ import (
 
 // scanBody reads the body, from offset i to the end, for what can still
 // matter there: <meta> tags, comments (section markers), <noindex> and
-// </noindex>, tags holding "nosnippet", and the end tags of open
-// data-nosnippet elements. It replaces the x/net/html tokenizer past the
+// </noindex>, elements with a data-nosnippet attribute, and the end tags of
+// open data-nosnippet elements. It replaces the x/net/html tokenizer past the
 // head because that tokenizer copies every tag's attributes (about 40 MB/s
 // on a real page); this one only jumps from "<" to "<", finding each tag's
 // end the way the tokenizer does (quoted values may hold ">"), skipping the
 // text of raw-text elements (script, style, textarea…) and comments, and
 // allocates nothing for tags it does not keep. TestBodyScanAgrees checks it
-// against the tokenizer on the corpus. raw is the raw-text element whose
-// content starts at i, if the head ended on one ("" if none).
+// against the tokenizer on the corpus and FuzzBodyScan on any input. raw is
+// the raw-text element whose content starts at i, if the head ended on one
+// (nil if none).
 func (p *parser) scanBody(i int, raw []byte) {
 	src := p.src
 	if len(raw) > 0 {
@@ -48,7 +49,7 @@ func (p *parser) scanBody(i int, raw []byte) {
 		case c == '/':
 			if i+2 < len(src) && isLetter(src[i+2]) {
 				ne := tagNameEnd(src, i+1, len(src))
-				end, ok := tagEnd(src, ne)
+				end, _, ok := tagEnd(src, ne)
 				if !ok {
 					return
 				}
@@ -64,7 +65,7 @@ func (p *parser) scanBody(i int, raw []byte) {
 			}
 		case isLetter(c):
 			ne := tagNameEnd(src, i, len(src))
-			end, ok := tagEnd(src, ne)
+			end, nosnippet, ok := tagEnd(src, ne)
 			if !ok {
 				return
 			}
@@ -72,11 +73,11 @@ func (p *parser) scanBody(i int, raw []byte) {
 			a := atom.Lookup(name)
 			tok := syntax.Span{Start: i, End: end}
 			selfClosing := end-2 > ne && src[end-1] == '>' && src[end-2] == '/'
-			if a == atom.Meta || p.snippet.n > 0 || string(name) == "noindex" || containsFold(src[i:end], "nosnippet") {
+			if a == atom.Meta || p.snippet.n > 0 || string(name) == "noindex" || nosnippet {
 				p.startTag(tok, a, name, selfClosing)
 			}
 			i = end
-			if rawTags[a] && !selfClosing {
+			if isRawTag(a) && !selfClosing {
 				if a == atom.Plaintext {
 					return
 				}

@@ -24,6 +24,7 @@ const (
 
 var sectionKindNames = [...]string{"spiderline", "yandex-noindex-tag", "yandex-noindex-comment", "googleoff", "data-nosnippet"}
 
+// String returns the kind's name as the corpus golden shows it.
 func (k SectionKind) String() string {
 	if int(k) < len(sectionKindNames) {
 		return sectionKindNames[k]
