@@ -295,7 +295,7 @@ func TestLintSiteRedirectKinds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.from+" "+tt.to, func(t *testing.T) {
-			r := &fetchResult{URL: tt.from, FinalURL: tt.to, Hops: []fetchHop{{tt.from, 301, tt.to}},
+			r := &fetchResult{URL: tt.from, FinalURL: tt.to, Hops: []fetchHop{{tt.from, 301, tt.to, nil}},
 				Status: 200, StatusText: "OK", ContentType: "text/plain", Outcome: fetchFetched, Length: -1, maxBytes: defaultFetchMaxBytes}
 			f := &siteFindings{}
 			f.check(r)
@@ -555,8 +555,17 @@ func TestRulesListsSiteRules(t *testing.T) {
 		t.Fatalf("status %d, stderr %q, output without the heading:\n%s", status, stderr, stdout)
 	}
 	all, fileRules, siteRules := rules.All(), rulesOfScope(lint.ScopeFile), rulesOfScope(lint.ScopeFetch)
-	if len(siteRules) == 0 || len(fileRules)+len(siteRules) != len(all) {
-		t.Fatalf("%d file rules and %d fetch rules of %d", len(fileRules), len(siteRules), len(all))
+	pageRules := rulesOfScope(lint.ScopePage)
+	if len(siteRules) == 0 || len(fileRules)+len(pageRules)+len(siteRules) != len(all) {
+		t.Fatalf("%d file rules, %d page rules and %d fetch rules of %d", len(fileRules), len(pageRules), len(siteRules), len(all))
+	}
+	// The page rules have a part of their own, between the two.
+	if len(pageRules) > 0 {
+		var ok bool
+		head, _, ok = strings.Cut(head, "\nFor HTML pages, about their robots META tags and X-Robots-Tag headers:\n")
+		if !ok {
+			t.Fatalf("no part for the page rules:\n%s", stdout)
+		}
 	}
 	if lines := strings.Split(strings.TrimSuffix(head, "\n"), "\n"); len(lines) != len(fileRules) || !strings.HasPrefix(lines[len(lines)-1], fileRules[len(fileRules)-1].Name+" ") {
 		t.Errorf("the file rules' part has %d lines for %d rules", len(lines), len(fileRules))
@@ -578,7 +587,7 @@ func TestRulesListsSiteRules(t *testing.T) {
 	}
 	for i, e := range list {
 		scope, has := e["scope"]
-		if e["name"] != all[i].Name || all[i].Scope == lint.ScopeFile && has || all[i].Scope == lint.ScopeFetch && scope != "url" {
+		if e["name"] != all[i].Name || all[i].Scope == lint.ScopeFile && has || all[i].Scope == lint.ScopeFetch && scope != "url" || all[i].Scope == lint.ScopePage && scope != "page" {
 			t.Errorf("entry %d: %v with scope %v", i, e["name"], scope)
 		}
 	}
