@@ -22,6 +22,7 @@ var exampleFixture = map[string]string{
 	"public/blog/robots.txt": "user-agent: *\nDisalow: /drafts/\n",
 	"robots.expect":          "disallow Googlebot /admin/\nallow Googlebot /\n",
 	"in.txt":                 "user-agent: *\ndisallow:/x\n",
+	"public/tmp/index.html":  "<html><head><meta name=\"robots\" content=\"noindex\"></head></html>\n",
 }
 
 // exampleRun is what running an example gave.
@@ -51,6 +52,13 @@ var exampleExpectations = map[string]struct {
 	"robotslint public/": {exitFindings, func(t *testing.T, r exampleRun) {
 		lintReport("public/blog/robots.txt")(t, r)
 		lintReport("public/robots.txt")(t, r)
+	}},
+	"robotslint --pages public/": {exitFindings, func(t *testing.T, r exampleRun) {
+		lintReport("public/robots.txt")(t, r)
+		lintReport("public/tmp/index.html")(t, r)
+		if !strings.Contains(r.stdout, "[hidden-by-robots-txt]") {
+			t.Errorf("the noindex that Disallow:/tmp hides is not reported:\n%s", r.stdout)
+		}
 	}},
 	"robotslint --fix robots.txt": {exitClean, func(t *testing.T, r exampleRun) {
 		if r.file(t, "robots.txt") == exampleFixture["robots.txt"] {
