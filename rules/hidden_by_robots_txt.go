@@ -89,7 +89,7 @@ func runHiddenByRobotsTxt(pass *lint.PagePass) {
 		readers := prose.Readers(all)
 		msg := fmt.Sprintf("%s never %s this %s: %s", prose.Join(readers), prose.Verb(readers, "sees", "see"), strings.Join(hidden, ", "), strings.Join(why, "; "))
 		if slices.Contains(hidden, "noindex") || slices.Contains(hidden, "none") {
-			msg += ", so the URL can still appear in their results, without a description"
+			msg += ", so the URL can still appear in " + prose.Verb(readers, "its", "their") + " results, without a description"
 		}
 		pass.ReportAt(d, d.Span, msg, opts...)
 	}

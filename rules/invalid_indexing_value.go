@@ -49,7 +49,7 @@ func runInvalidIndexingValue(pass *lint.PagePass) {
 				what = fmt.Sprintf("%s is not a value %s takes", prose.Quote([]byte(pass.Text(d, r.ValueSpan))), v.Name)
 				span = r.ValueSpan
 			}
-			pass.ReportAt(d, span, fmt.Sprintf("%s (it takes %s), so crawlers ignore the rule", what, v.ArgSyntax))
+			pass.ReportAt(d, span, fmt.Sprintf("%s, so crawlers ignore the rule: it takes %s", what, v.ArgSyntax))
 		}
 	}
 }

@@ -51,15 +51,21 @@ type pageRule struct {
 	rule *page.Rule
 }
 
-// rulesFor returns every rule addressed to profile p, from every META tag
-// and header part, in order, with "none" and "all" expanded into the rules
-// they stand for (each kept where "none" or "all" is written). Unknown
-// rules are left out.
+// rulesFor returns every known rule addressed to the main crawler of
+// profile p (Googlebot, Bingbot, Yandex's robots), from every META tag and
+// header part, in order: those named robots and those named for that
+// crawler, which it adds up. Tags for the profile's other crawlers
+// (googlebot-news, AdsBot-Google) are left out: they apply to those
+// crawlers alone, and robots does not reach AdsBot.
 func rulesFor(pass *lint.PagePass, p *match.Profile) []pageRule {
 	var out []pageRule
+	main := crawlerToken(&lint.PageDirective{Directive: page.Directive{Agent: "robots"}}, p)
 	for i := range pass.Directives {
 		d := &pass.Directives[i]
 		if !slices.Contains(addressed(pass, d), p) {
+			continue
+		}
+		if name := kb.LookupPageName(d.Agent); d.Agent != "robots" && (name == nil || !strings.EqualFold(name.Token, main)) {
 			continue
 		}
 		for k := range d.Rules {

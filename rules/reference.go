@@ -28,7 +28,11 @@ func Explain(r *lint.Rule) string {
 	case lint.ScopeFetch:
 		b.WriteString(" Checked only for a URL argument, from the fetch of the site's robots.txt.")
 	case lint.ScopePage:
-		b.WriteString(" Checks HTML pages: their robots META tags and X-Robots-Tag headers, with the site's robots.txt.")
+		b.WriteString(" Checks HTML pages: their robots META tags and X-Robots-Tag headers")
+		if r.ExampleRobots != "" {
+			b.WriteString(", with the site's robots.txt")
+		}
+		b.WriteString(".")
 	}
 	b.WriteString("\n\n")
 	section(&b, "What it does", r.Doc.What)

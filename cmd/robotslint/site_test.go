@@ -544,9 +544,10 @@ func runCommand(args ...string) (int, string, string) {
 	return status, stdout.String(), stderr.String()
 }
 
-// TestRulesListsSiteRules checks that "robotslint rules" lists the fetch
-// rules after the catalogue, under their own heading in text and with
-// scope "url" in JSON, and that "explain" finds them.
+// TestRulesListsSiteRules checks that "robotslint rules" lists the page
+// rules and then the fetch rules after the catalogue, each under their own
+// heading in text and with scope "page" or "url" in JSON, and that
+// "explain" finds them.
 func TestRulesListsSiteRules(t *testing.T) {
 	status, stdout, stderr := runCommand("rules")
 	const heading = "\nFor URL arguments only, about fetching the site's /robots.txt:\n"
@@ -554,6 +555,7 @@ func TestRulesListsSiteRules(t *testing.T) {
 	if status != exitClean || stderr != "" || !ok {
 		t.Fatalf("status %d, stderr %q, output without the heading:\n%s", status, stderr, stdout)
 	}
+<<<<<<< HEAD
 	all, fileRules, siteRules := rules.All(), rulesOfScope(lint.ScopeFile), rulesOfScope(lint.ScopeFetch)
 	pageRules := rulesOfScope(lint.ScopePage)
 	if len(siteRules) == 0 || len(fileRules)+len(pageRules)+len(siteRules) != len(all) {
@@ -566,6 +568,16 @@ func TestRulesListsSiteRules(t *testing.T) {
 		if !ok {
 			t.Fatalf("no part for the page rules:\n%s", stdout)
 		}
+=======
+	all, fileRules, siteRules, pageRules := rules.All(), rulesOfScope(lint.ScopeFile), rulesOfScope(lint.ScopeFetch), rulesOfScope(lint.ScopePage)
+	if len(siteRules) == 0 || len(pageRules) == 0 || len(fileRules)+len(siteRules)+len(pageRules) != len(all) {
+		t.Fatalf("%d file rules, %d fetch rules and %d page rules of %d", len(fileRules), len(siteRules), len(pageRules), len(all))
+	}
+	// The page rules come between, under a heading of their own.
+	head, pages, ok := strings.Cut(head, "\nFor HTML pages, about their robots META tags and X-Robots-Tag headers:\n")
+	if !ok || len(strings.Split(strings.TrimSuffix(pages, "\n"), "\n")) != len(pageRules) {
+		t.Errorf("the page rules' part, for %d rules:\n%s", len(pageRules), pages)
+>>>>>>> i17-engine
 	}
 	if lines := strings.Split(strings.TrimSuffix(head, "\n"), "\n"); len(lines) != len(fileRules) || !strings.HasPrefix(lines[len(lines)-1], fileRules[len(fileRules)-1].Name+" ") {
 		t.Errorf("the file rules' part has %d lines for %d rules", len(lines), len(fileRules))

@@ -102,9 +102,17 @@ func Combine(p Profile, settings []Setting) []Setting {
 			add(s, v)
 		}
 	}
+	idx := make([]int, 0, len(kept))
 	for i := range kept {
+		idx = append(idx, i)
+	}
+	slices.Sort(idx)
+	for _, i := range idx {
 		v := &pageValues[i]
 		for _, other := range append([]string{v.Opposite}, v.Subsumes...) {
+			if _, alive := kept[i]; !alive {
+				break
+			}
 			j, ok := pageValueIndex()[other]
 			if _, both := kept[j]; !ok || !both {
 				continue
@@ -119,13 +127,10 @@ func Combine(p Profile, settings []Setting) []Setting {
 		}
 	}
 	out := make([]Setting, 0, len(kept))
-	idx := make([]int, 0, len(kept))
-	for i := range kept {
-		idx = append(idx, i)
-	}
-	slices.Sort(idx)
 	for _, i := range idx {
-		out = append(out, kept[i])
+		if s, ok := kept[i]; ok {
+			out = append(out, s)
+		}
 	}
 	return out
 }
@@ -158,9 +163,9 @@ var combinings = []Combining{
 		Profile:    ProfileGoogle,
 		Conflicts:  RestrictiveWins,
 		Documented: true,
-		Note: "Google adds up the rules of every tag and header that addresses Googlebot, by name or as robots; " +
-			"\"In the case of conflicting robot rules ... the more restrictive rule applies\": nosnippet beats " +
-			"max-snippet:50, and noindex beats index.",
+		Note: "Google adds up the rules of every tag and header that addresses Googlebot, by name or as robots, " +
+			"and when they conflict it follows the most restrictive one: nosnippet beats max-snippet:50, and noindex " +
+			"beats index.",
 		Source: sources(srcGoogle, srcMDN),
 	},
 	{

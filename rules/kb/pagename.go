@@ -24,6 +24,11 @@ type PageName struct {
 	// Scope says which crawlers or results the name addresses, for a
 	// webmaster ("Google's text results").
 	Scope string
+	// ReadsRobots is true when the crawler the name addresses also obeys
+	// the tags and header rules named robots, adding them to its own. It
+	// is false for Google's non-search crawlers, which robots does not
+	// reach: rules for them must name them.
+	ReadsRobots bool
 	// Source cites the pages the facts come from: URLs, separated by "; ".
 	Source string
 }
@@ -73,23 +78,26 @@ const (
 // the two statements are about different crawlers (Search's and Ads').
 var pageNames = []PageName{
 	{
-		Name:   "robots",
-		Scope:  "every search engine's crawler, but not Google's non-search crawlers such as AdsBot-Google",
-		Source: sources(srcGoogle, srcBing, srcYandex),
+		Name:        "robots",
+		ReadsRobots: true,
+		Scope:       "every search engine's crawler, but not Google's non-search crawlers such as AdsBot-Google",
+		Source:      sources(srcGoogle, srcBing, srcYandex),
 	},
 	{
-		Name:    "googlebot",
-		Profile: ProfileGoogle,
-		Token:   "Googlebot",
-		Scope:   "Google Search: all text results. " + googleReadsTwo,
-		Source:  srcGoogle,
+		Name:        "googlebot",
+		Profile:     ProfileGoogle,
+		Token:       "Googlebot",
+		ReadsRobots: true,
+		Scope:       "Google Search: all text results. " + googleReadsTwo,
+		Source:      srcGoogle,
 	},
 	{
-		Name:    "googlebot-news",
-		Profile: ProfileGoogle,
-		Token:   "Googlebot-News",
-		Scope:   "Google News results. " + googleReadsTwo,
-		Source:  srcGoogle,
+		Name:        "googlebot-news",
+		Profile:     ProfileGoogle,
+		Token:       "Googlebot-News",
+		ReadsRobots: true,
+		Scope:       "Google News results. " + googleReadsTwo,
+		Source:      srcGoogle,
 	},
 	{
 		Name:    "AdsBot-Google",
@@ -106,24 +114,27 @@ var pageNames = []PageName{
 		Source:  sources(srcGoogle, srcGoogleSpecialCrawlers),
 	},
 	{
-		Name:    "bingbot",
-		Profile: ProfileBing,
-		Token:   "bingbot",
-		Scope:   "Bing only",
-		Source:  srcBing,
+		Name:        "bingbot",
+		Profile:     ProfileBing,
+		Token:       "bingbot",
+		ReadsRobots: true,
+		Scope:       "Bing only",
+		Source:      srcBing,
 	},
 	{
-		Name:    "msnbot",
-		Profile: ProfileBing,
-		Token:   "msnbot",
-		Scope:   "Bing only (the name of Bing's former crawler, which Bing still reads)",
-		Source:  srcBing,
+		Name:        "msnbot",
+		Profile:     ProfileBing,
+		Token:       "msnbot",
+		ReadsRobots: true,
+		Scope:       "Bing only (the name of Bing's former crawler, which Bing still reads)",
+		Source:      srcBing,
 	},
 	{
-		Name:    "yandex",
-		Profile: ProfileYandex,
-		Token:   "Yandex",
-		Scope:   "Yandex's robots only",
-		Source:  srcYandex,
+		Name:        "yandex",
+		Profile:     ProfileYandex,
+		Token:       "Yandex",
+		ReadsRobots: true,
+		Scope:       "Yandex's robots only",
+		Source:      srcYandex,
 	},
 }

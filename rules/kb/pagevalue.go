@@ -187,7 +187,8 @@ func SuggestPageValue(name string) []string {
 
 // suggest returns the candidates closest to name, compared in lower case:
 // first those equal to it once '-', '_' and spaces are removed from both,
-// then those a typo or two away. Short names take one edit and must keep
+// then those a typo or two away, a swap of neighbouring letters counting
+// as one. Short names take one edit and must keep
 // their first letter, since short words are two edits from many others
 // ("none" and "nine", "all" and "alt"); longer ones take two.
 func suggest(name string, candidates []string) []string {
@@ -218,6 +219,9 @@ func suggest(name string, candidates []string) []string {
 			continue
 		}
 		d := levenshtein.Distance(squeezed, squeeze(c), nil)
+		if d == 2 && swapped(squeezed, squeeze(c)) {
+			d = 1
+		}
 		switch {
 		case d > limit || d > best:
 		case d < best:
@@ -227,6 +231,20 @@ func suggest(name string, candidates []string) []string {
 		}
 	}
 	return out
+}
+
+// swapped reports whether a and b differ only by two neighbouring letters
+// trading places ("idnex", "index"): one slip of the fingers, though
+// Levenshtein counts it as two edits.
+func swapped(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	i := 0
+	for i < len(a) && a[i] == b[i] {
+		i++
+	}
+	return i+1 < len(a) && a[i] == b[i+1] && a[i+1] == b[i] && a[i+2:] == b[i+2:]
 }
 
 // squeeze removes the separators people put inside or drop from names:
@@ -265,6 +283,7 @@ const (
 	srcBing2023      = "https://blogs.bing.com/webmaster/september-2023/Announcing-new-options-for-webmasters-to-control-usage-of-their-content-in-Bing-Chat"
 	srcYandex        = "https://yandex.com/support/webmaster/controlling-robot/meta-robots.html"
 	srcMDN           = "https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Headers/X-Robots-Tag"
+	srcScreamingFrog = "https://www.screamingfrog.co.uk/guides/directives/ (nofollow \"generally used by mistake in combination with noindex\")"
 )
 
 func sources(urls ...string) string { return strings.Join(urls, "; ") }
@@ -288,7 +307,7 @@ var pageValues = []PageValue{
 		Support: perEngine(
 			read(defaultNoEffect),
 			skipped(notInBing+"; it would change nothing, being the default"),
-			different("read as index and follow, which for Yandex cancel a noindex or nofollow given elsewhere; robots meta tag only, not X-Robots-Tag"),
+			different("read as index and follow, which for Yandex cancel a noindex or nofollow given elsewhere"),
 		),
 		Source: sources(srcGoogle, srcBing, srcYandex),
 	},
@@ -296,12 +315,12 @@ var pageValues = []PageValue{
 		Name:     "index",
 		Opposite: "noindex",
 		Summary:  "allows the page in search results, which is the default",
-		Doc: "Allows the page to be indexed and shown in search results, which crawlers do anyway. Google does not " +
-			"list it and lets a noindex given anywhere win over it; Yandex lets it win over a noindex.",
+		Doc: "Allows the page to be indexed and shown in search results, which crawlers do anyway. Google lets a " +
+			"noindex given anywhere win over it; Yandex lets it win over a noindex.",
 		Support: perEngine(
 			read(defaultNoEffect),
 			read("the default: \"By default we assume index\""),
-			different("cancels a noindex given in any tag or header of the page; robots meta tag only, not X-Robots-Tag"),
+			different("cancels a noindex given in any tag or header of the page"),
 		),
 		Source: sources(srcGoogle, srcBing, srcYandex),
 	},
@@ -330,7 +349,7 @@ var pageValues = []PageValue{
 		Support: perEngine(
 			read(defaultNoEffect),
 			read("the default: \"By default we assume follow\""),
-			different("cancels a nofollow given in any tag or header of the page; robots meta tag only, not X-Robots-Tag"),
+			different("cancels a nofollow given in any tag or header of the page"),
 		),
 		Source: sources(srcGoogle, srcBing, srcYandex),
 	},
@@ -340,14 +359,15 @@ var pageValues = []PageValue{
 		Restricts: true,
 		Summary:   "asks crawlers not to follow the page's links",
 		Doc: "Asks crawlers not to follow any link on the page. It does not keep the page itself out of results, and " +
-			"the linked pages can still be found through other links. It is often added by mistake together with " +
-			"noindex: a noindexed page whose links are followed still passes crawlers on to the rest of the site.",
+			"the linked pages can still be found through other links. Audit tools find it added by mistake together " +
+			"with noindex: a page that is only noindexed still leads crawlers on to the pages it links to, and " +
+			"nofollow stops that too.",
 		Support: perEngine(
 			read(""),
 			read("Bing discounts all outgoing links of the page"),
 			read("the robot can still learn of the links from other pages and sites; a follow or all given anywhere on the page cancels it"),
 		),
-		Source: sources(srcGoogle, srcBing, srcYandex),
+		Source: sources(srcGoogle, srcBing, srcYandex, srcScreamingFrog),
 	},
 	{
 		Name:      "none",
@@ -383,7 +403,10 @@ var pageValues = []PageValue{
 	{
 		Name:      "nocache",
 		Restricts: true,
-		Summary:   "is Bing's name for noarchive, with its own meaning in Bing Chat",
+		// Bing: "If content has both NOCACHE and NOARCHIVE tags, we will
+		// treat it as NOCACHE."
+		Subsumes: []string{"noarchive"},
+		Summary:  "is Bing's name for noarchive, with its own meaning in Bing Chat",
 		Doc: "Bing lists it as another name for noarchive (no cached copy). Since 2023 the two differ in Bing Chat " +
 			"(Copilot): with nocache, answers may use the page but show only its URL, title and snippet, and only " +
 			"those may train Microsoft's AI models; with noarchive, the page is left out of answers and training " +
@@ -403,7 +426,7 @@ var pageValues = []PageValue{
 		Support: perEngine(
 			skipped("not among the rules Google documents"),
 			skipped(notInBing),
-			different("cancels a noarchive given in any tag or header of the page; robots meta tag only, not X-Robots-Tag"),
+			different("cancels a noarchive given in any tag or header of the page"),
 		),
 		Source: sources(srcYandex, srcGoogle, srcBing),
 	},
@@ -537,7 +560,7 @@ var pageValues = []PageValue{
 		Support: perEngine(
 			skipped("a Yandex-only directive"),
 			skipped("a Yandex-only directive"),
-			read("robots meta tag only, not X-Robots-Tag"),
+			read(""),
 		),
 		Source: sources(srcYandex),
 	},

@@ -60,6 +60,11 @@ func checkDocument(t *testing.T, doc *Document) {
 	prev := 0
 	for _, d := range doc.Metas {
 		checkDirective(t, doc.Src, d)
+		// A META span that does not start at "<meta" means the running
+		// offset over the tokenizer's raw tokens went wrong.
+		if tag := at(doc.Src, d.Span); !hasPrefixFold([]byte(tag), "<meta") {
+			t.Errorf("meta span %d:%d holds %q", d.Span.Start, d.Span.End, tag)
+		}
 		if d.Span.Start < prev {
 			t.Errorf("meta at %d before the one before it", d.Span.Start)
 		}
@@ -68,6 +73,9 @@ func checkDocument(t *testing.T, doc *Document) {
 	for _, s := range doc.Sections {
 		if !inside(t, "section open", s.Open, n) || !inside(t, "section close", s.Close, n) {
 			continue
+		}
+		if !s.Orphan && !hasPrefixFold([]byte(at(doc.Src, s.Open)), "<") || s.Closed && s.Close.Len() > 0 && !hasPrefixFold([]byte(at(doc.Src, s.Close)), "<") {
+			t.Errorf("%s section marker spans %d:%d, %d:%d do not start at a tag", s.Kind, s.Open.Start, s.Open.End, s.Close.Start, s.Close.End)
 		}
 		if s.Open.End > s.Close.Start {
 			t.Errorf("%s section closes at %d before it opens at %d", s.Kind, s.Close.Start, s.Open.End)

@@ -37,7 +37,10 @@ func splitItems(src []byte, start, end int) []syntax.Span {
 	s := start
 	for s <= end {
 		i := s + indexByte(src[s:end], ',')
-		for i < end && itemHoldsDate(src[s:i]) && continuesDate(src[i+1:end]) {
+		// Whether the item names a date is settled by its first piece;
+		// asking again as it grows would rescan it at every comma.
+		date := i < end && itemHoldsDate(src[s:i])
+		for date && i < end && continuesDate(src[i+1:end]) {
 			i = i + 1 + indexByte(src[i+1:end], ',')
 		}
 		items = append(items, syntax.Span{Start: s, End: i})

@@ -33,4 +33,3 @@ type Document struct {
 	// tags after it out of <head>. Zero if the page never leaves its head.
 	BodyStart syntax.Span
 }
-

@@ -48,22 +48,36 @@ type parser struct {
 	doc   *Document
 	src   []byte
 	state headState
-	// open holds the indices in doc.Sections of the unclosed sections, in
-	// the order they opened.
-	open []int
-	// snippet holds the unclosed data-nosnippet elements: their tag and how
-	// many elements of the same tag opened inside them and are still open.
-	snippet []nosnippetElem
+	// open holds, per kind, the indices in doc.Sections of the unclosed
+	// sections in the order they opened (data-nosnippet elements are in
+	// snippet instead).
+	open [DataNosnippet][]int
+	// snippet tracks the unclosed data-nosnippet elements.
+	snippet nosnippetTracker
 	attrs   []attr
+	// tokenizeBody makes the tokenizer read the body too, instead of
+	// scanBody; TestBodyScanAgrees compares the two readings.
+	tokenizeBody bool
 	// headOpen reports a <head> start tag, which Document.Head spans.
 	headOpen bool
 }
 
+// nosnippetTracker pairs data-nosnippet elements with their end tags. While
+// one is open it counts the open elements of each tag name; an element
+// closes at the end tag that brings its name's count back to what it was
+// when the element opened. Each tag costs O(1), so a page of thousands of
+// nested elements stays linear.
+type nosnippetTracker struct {
+	// open maps a tag name to its unclosed data-nosnippet elements,
+	// innermost last.
+	open  map[string][]nosnippetElem
+	count map[string]int
+	n     int
+}
+
 type nosnippetElem struct {
 	section int
-	tag     atom.Atom
-	name    string
-	depth   int
+	level   int
 }
 
 // headTags are the start tags a browser puts in <head>.
@@ -90,7 +104,9 @@ var voidTags = map[atom.Atom]bool{
 func (p *parser) run() {
 	z := html.NewTokenizer(bytes.NewReader(p.src))
 	off := 0
-	inRaw := false
+	// raw is the raw-text element (script, style…) whose content the
+	// tokenizer returns next, as one text token that is not body content.
+	var raw []byte
 	for {
 		tt := z.Next()
 		if tt == html.ErrorToken {
@@ -99,16 +115,16 @@ func (p *parser) run() {
 		n := len(z.Raw())
 		tok := syntax.Span{Start: off, End: min(off+n, len(p.src))}
 		off += n
-		if tok.Start > len(p.src) {
-			break
-		}
+		inRaw := raw != nil
+		raw = nil
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, _ := z.TagName()
 			a := atom.Lookup(name)
 			p.startTag(tok, a, name, tt == html.SelfClosingTagToken)
-			inRaw = rawTags[a] && tt == html.StartTagToken
-			continue
+			if rawTags[a] && tt == html.StartTagToken {
+				raw = name
+			}
 		case html.EndTagToken:
 			name, _ := z.TagName()
 			p.endTag(tok, atom.Lookup(name), name)
@@ -119,11 +135,21 @@ func (p *parser) run() {
 				p.text(tok)
 			}
 		}
-		inRaw = false
+		if p.state == inBody && !p.tokenizeBody {
+			p.scanBody(off, raw)
+			break
+		}
 	}
 	end := syntax.Span{Start: len(p.src), End: len(p.src)}
-	for _, i := range p.open {
-		p.doc.Sections[i].Close = end
+	for _, open := range p.open {
+		for _, i := range open {
+			p.doc.Sections[i].Close = end
+		}
+	}
+	for _, stack := range p.snippet.open {
+		for _, e := range stack {
+			p.doc.Sections[e.section].Close = end
+		}
 	}
 	if p.headOpen && p.state == inHead {
 		p.doc.Head.End = len(p.src)
@@ -158,10 +184,8 @@ func (p *parser) startTag(tok syntax.Span, a atom.Atom, name []byte, selfClosing
 	default:
 		p.enterBody(tok)
 	}
-	for i := range p.snippet {
-		if e := &p.snippet[i]; e.tag == a && (a != 0 || e.name == string(name)) {
-			e.depth++
-		}
+	if p.snippet.n > 0 {
+		p.snippet.count[string(name)]++
 	}
 	switch {
 	case a == atom.Meta:
@@ -195,20 +219,19 @@ func (p *parser) endTag(tok syntax.Span, a atom.Atom, name []byte) {
 			p.closeSection(YandexNoindexTag, tok, nil)
 		}
 	}
-	for i := len(p.snippet) - 1; i >= 0; i-- {
-		e := &p.snippet[i]
-		if e.tag != a || a == 0 && e.name != string(name) {
-			continue
+	if t := &p.snippet; t.n > 0 {
+		key := string(name)
+		c := t.count[key]
+		if stack := t.open[key]; len(stack) > 0 && stack[len(stack)-1].level == c {
+			i := stack[len(stack)-1].section
+			s := &p.doc.Sections[i]
+			s.Close, s.Closed = tok, true
+			t.open[key] = stack[:len(stack)-1]
+			t.n--
 		}
-		if e.depth > 0 {
-			e.depth--
-			break
+		if c > 0 {
+			t.count[key] = c - 1
 		}
-		s := &p.doc.Sections[e.section]
-		s.Close, s.Closed = tok, true
-		p.removeOpen(e.section)
-		p.snippet = append(p.snippet[:i], p.snippet[i+1:]...)
-		break
 	}
 }
 
@@ -300,49 +323,55 @@ func (p *parser) nosnippet(tok syntax.Span, a atom.Atom, name []byte, selfClosin
 			Close: syntax.Span{Start: tok.End, End: tok.End}, Closed: true})
 		return
 	}
-	i := p.openSection(Section{Kind: DataNosnippet, Open: tok})
-	e := nosnippetElem{section: i, tag: a}
-	if a == 0 {
-		e.name = string(name)
+	t := &p.snippet
+	key := string(name)
+	if t.n == 0 {
+		// Counting starts with the first open element; the start tag
+		// itself was not counted yet.
+		t.open = map[string][]nosnippetElem{}
+		t.count = map[string]int{key: 1}
 	}
-	p.snippet = append(p.snippet, e)
+	// The tracker, not p.open, holds open data-nosnippet elements: they
+	// close out of order, which p.open would pay for with a search.
+	p.doc.Sections = append(p.doc.Sections, Section{Kind: DataNosnippet, Open: tok})
+	i := len(p.doc.Sections) - 1
+	t.open[key] = append(t.open[key], nosnippetElem{section: i, level: t.count[key]})
+	t.n++
 }
 
 // openSection appends s as open and returns its index.
 func (p *parser) openSection(s Section) int {
 	p.doc.Sections = append(p.doc.Sections, s)
 	i := len(p.doc.Sections) - 1
-	p.open = append(p.open, i)
+	p.open[s.Kind] = append(p.open[s.Kind], i)
 	return i
 }
 
+// matchDepth bounds how many open sections closeSection looks through for
+// one that match accepts: real pages nest a few, and a bound keeps a page of
+// thousands of unmatched markers linear.
+const matchDepth = 32
+
 // closeSection closes the innermost open section of kind k that match
-// accepts (any if match is nil), or records an orphan closing marker.
+// accepts among the innermost matchDepth (else the innermost one; any if
+// match is nil), or records an orphan closing marker.
 func (p *parser) closeSection(k SectionKind, tok syntax.Span, match func(*Section) bool) {
-	for pass := 0; pass < 2; pass++ {
-		for j := len(p.open) - 1; j >= 0; j-- {
-			s := &p.doc.Sections[p.open[j]]
-			if s.Kind != k || pass == 0 && match != nil && !match(s) {
-				continue
+	open := p.open[k]
+	if len(open) > 0 {
+		j := len(open) - 1
+		if match != nil {
+			for m := j; m >= 0 && m >= len(open)-matchDepth; m-- {
+				if match(&p.doc.Sections[open[m]]) {
+					j = m
+					break
+				}
 			}
-			s.Close, s.Closed = tok, true
-			p.open = append(p.open[:j], p.open[j+1:]...)
-			return
 		}
-		if match == nil {
-			break
-		}
+		s := &p.doc.Sections[open[j]]
+		s.Close, s.Closed = tok, true
+		p.open[k] = append(open[:j], open[j+1:]...)
+		return
 	}
 	p.doc.Sections = append(p.doc.Sections, Section{Kind: k, Open: syntax.Span{Start: tok.Start, End: tok.Start},
 		Close: tok, Closed: true, Orphan: true})
-}
-
-// removeOpen drops section i from the open list.
-func (p *parser) removeOpen(i int) {
-	for j, k := range p.open {
-		if k == i {
-			p.open = append(p.open[:j], p.open[j+1:]...)
-			return
-		}
-	}
 }
