@@ -555,20 +555,6 @@ func TestRulesListsSiteRules(t *testing.T) {
 	if status != exitClean || stderr != "" || !ok {
 		t.Fatalf("status %d, stderr %q, output without the heading:\n%s", status, stderr, stdout)
 	}
-<<<<<<< HEAD
-	all, fileRules, siteRules := rules.All(), rulesOfScope(lint.ScopeFile), rulesOfScope(lint.ScopeFetch)
-	pageRules := rulesOfScope(lint.ScopePage)
-	if len(siteRules) == 0 || len(fileRules)+len(pageRules)+len(siteRules) != len(all) {
-		t.Fatalf("%d file rules, %d page rules and %d fetch rules of %d", len(fileRules), len(pageRules), len(siteRules), len(all))
-	}
-	// The page rules have a part of their own, between the two.
-	if len(pageRules) > 0 {
-		var ok bool
-		head, _, ok = strings.Cut(head, "\nFor HTML pages, about their robots META tags and X-Robots-Tag headers:\n")
-		if !ok {
-			t.Fatalf("no part for the page rules:\n%s", stdout)
-		}
-=======
 	all, fileRules, siteRules, pageRules := rules.All(), rulesOfScope(lint.ScopeFile), rulesOfScope(lint.ScopeFetch), rulesOfScope(lint.ScopePage)
 	if len(siteRules) == 0 || len(pageRules) == 0 || len(fileRules)+len(siteRules)+len(pageRules) != len(all) {
 		t.Fatalf("%d file rules, %d fetch rules and %d page rules of %d", len(fileRules), len(siteRules), len(pageRules), len(all))
@@ -577,7 +563,6 @@ func TestRulesListsSiteRules(t *testing.T) {
 	head, pages, ok := strings.Cut(head, "\nFor HTML pages, about their robots META tags and X-Robots-Tag headers:\n")
 	if !ok || len(strings.Split(strings.TrimSuffix(pages, "\n"), "\n")) != len(pageRules) {
 		t.Errorf("the page rules' part, for %d rules:\n%s", len(pageRules), pages)
->>>>>>> i17-engine
 	}
 	if lines := strings.Split(strings.TrimSuffix(head, "\n"), "\n"); len(lines) != len(fileRules) || !strings.HasPrefix(lines[len(lines)-1], fileRules[len(fileRules)-1].Name+" ") {
 		t.Errorf("the file rules' part has %d lines for %d rules", len(lines), len(fileRules))
