@@ -124,6 +124,9 @@ var exampleExpectations = map[string]struct {
 	"robotslint test https://example.com /private/": {exitFindings, func(t *testing.T, r exampleRun) {
 		verdicts(t, r.stdout, "disallowed * /private/")
 	}},
+	"robotslint test --page https://example.com/private/offer.html": {exitFindings, func(t *testing.T, r exampleRun) {
+		wantContains(t, r.stdout, "disallowed  Googlebot", "it never sees noindex (line 1: <meta name=\"robots\" content=\"noindex\">)")
+	}},
 
 	"robotslint rules": {exitClean, func(t *testing.T, r exampleRun) {
 		wantContains(t, r.stdout, "misspelled-directive", "fetch-status")
@@ -149,9 +152,15 @@ var exampleExpectations = map[string]struct {
 // command's -h and of the command reference, as a user would type it, in
 // a directory with the files the examples name, and checks what the
 // example's text says: the exit status and the shape of the output.
-// https://example.com is a local server of the same robots.txt.
+// https://example.com is a local server of the same robots.txt, and of a
+// page with a noindex tag at every path that ends in .html.
 func TestHelpExamples(t *testing.T) {
 	srv := siteServer(t, func(w http.ResponseWriter, req *http.Request) {
+		if strings.HasSuffix(req.URL.Path, ".html") {
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte(exampleFixture["public/tmp/index.html"]))
+			return
+		}
 		w.Header().Set("Content-Type", "text/plain")
 		w.Write([]byte(exampleFixture["robots.txt"]))
 	})
