@@ -37,6 +37,9 @@ func pageSite(t *testing.T) *httptest.Server {
 		w.Header().Add("X-Robots-Tag", "noindex")
 		http.Redirect(w, r, "/new.html", http.StatusMovedPermanently)
 	})
+	mux.HandleFunc("/go", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "/private/offer.html", http.StatusFound)
+	})
 	mux.HandleFunc("/new.html", html(nil, "<html><head><meta name=\"robots\" content=\"max-image-preview:large\"></head></html>\n"))
 	mux.HandleFunc("/doc.pdf", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/pdf")
@@ -86,6 +89,11 @@ func TestTestPage(t *testing.T) {
 			"allowed     Googlebot  google  no rule matches in the group of *",
 			"    index: yes, no rule against it",
 			`    also: max-image-preview: large (line 1: <meta name="robots" content="max-image-preview:large">)`,
+		}},
+		{"a redirect to a disallowed URL", []string{"--page", "--agent", "Googlebot", srv.URL + "/go"}, 1, []string{
+			srv.URL + "/go (redirected to " + srv.URL + "/private/offer.html) answered 200 OK: 0 robots META tags, 1 X-Robots-Tag header line",
+			"disallowed  Googlebot  google  redirected to " + srv.URL + "/private/offer.html, disallowed by line 2: Disallow: /private/",
+			"    robots rules unseen: Googlebot may not fetch the page, so it never sees noindex (X-Robots-Tag line 1: noindex): the URL can still appear in its results, found through links, without a description",
 		}},
 		{"not HTML: every header line counts", []string{"--page", srv.URL + "/doc.pdf"}, 1, []string{
 			srv.URL + "/doc.pdf answered 200 OK with application/pdf, not HTML: only its 2 X-Robots-Tag header lines count",

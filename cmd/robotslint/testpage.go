@@ -47,6 +47,36 @@ type testPage struct {
 	// directives are the page's META tags, then the parts of its
 	// X-Robots-Tag lines; header is 0 for a tag and n for the n-th line.
 	directives []pageDirective
+	// sameSiteRedirect says that the page redirects to another URL of
+	// the site whose robots.txt is tested; siteNotes say what the test
+	// cannot answer because the page or its redirect is on another site.
+	sameSiteRedirect bool
+	siteNotes        []string
+}
+
+// checkSite notes where the page and its redirect stand against the
+// robots.txt tested: on its site, or on another, whose own robots.txt
+// decides for it. robots is ROBOTS; a file is taken to be the page's
+// site's.
+func (p *testPage) checkSite(run *testRun, robots string) {
+	site := ""
+	if run.fetched != nil {
+		site, _ = robotsURL(run.fetched.URL)
+	} else if isURL(robots) {
+		site, _ = robotsURL(robots)
+	}
+	asked, _ := robotsURL(p.url)
+	final, _ := robotsURL(p.fetch.FinalURL)
+	if site != "" && asked != site {
+		p.siteNotes = append(p.siteNotes, fmt.Sprintf("%s is not on the site of %s: crawlers obey %s for it", p.url, site, asked))
+	}
+	if p.fetch.FinalURL != p.url {
+		if final == asked {
+			p.sameSiteRedirect = true
+		} else {
+			p.siteNotes = append(p.siteNotes, fmt.Sprintf("the page redirects to another site, %s: whether crawlers may fetch it there is for %s to say", p.fetch.FinalURL, final))
+		}
+	}
 }
 
 // pageDirective is a META tag or one crawler's part of a header line.
@@ -209,7 +239,7 @@ func (p *testPage) summary() string {
 // notes says what the page's fetch shows that no verdict does: the
 // X-Robots-Tag lines of redirects, which crawlers do not apply.
 func (p *testPage) notes() []string {
-	var notes []string
+	notes := slices.Clone(p.siteNotes)
 	for _, h := range p.fetch.Hops {
 		for _, v := range h.RobotsTags {
 			notes = append(notes, fmt.Sprintf("the redirect at %s (%d) sends X-Robots-Tag: %s; crawlers follow the redirect and apply the rules of the page it leads to, not these", h.URL, h.Status, v))
@@ -468,9 +498,17 @@ func runTestPages(opt testOptions, run *testRun, stdin io.Reader, stdout, stderr
 	status = exitClean
 	var results []pageResult
 	for _, p := range pages {
+		p.checkSite(run, opt.robots)
 		for _, agent := range run.agents {
 			own := agentProfile(agent)
-			for _, res := range run.check(agent, p.url) {
+			final := run.check(agent, p.fetch.FinalURL)
+			for k, res := range run.check(agent, p.url) {
+				// A crawler redirected on the site fetches the page it is
+				// sent to only if robots.txt allows that URL too.
+				if p.sameSiteRedirect && res.Allowed && !final[k].Allowed {
+					res.Allowed, res.Line, res.Rule = false, final[k].Line, final[k].Rule
+					res.reason = "redirected to " + p.fetch.FinalURL + ", disallowed by " + final[k].reason
+				}
 				if !opt.profileSet && own != "" && res.Profile != string(own) || !opt.profileSet && own == "" && res.Profile != string(kb.ProfileGoogle) {
 					continue
 				}
