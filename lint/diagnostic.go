@@ -47,7 +47,11 @@ type Fix struct {
 	Title string
 	// Safe says that the fix keeps every verdict of the google profile for
 	// every crawler and URL, and changes other profiles' verdicts only to
-	// agree with Google's. Only safe fixes are applied without asking.
+	// agree with Google's. For a page, it says that the fix changes
+	// nothing any crawler does with the page (removing a robotslint
+	// comment); a fix that makes crawlers obey a rule they ignored, such
+	// as a misspelled noindex corrected, is never safe. Only safe fixes
+	// are applied without asking.
 	Safe  bool
 	Edits []Edit
 }

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"fmt"
 	"time"
 
@@ -197,4 +198,28 @@ func runPageRule(pass *PagePass) {
 		}
 	}()
 	pass.Rule.RunPage(pass)
+}
+
+// FixPage lints the page in and applies its fixes (safe ones, and unsafe
+// ones too when unsafe is true), then parses the result and lints it
+// again, until no fix applies, as FixAll does for a robots.txt file. It
+// returns the fixed page and the diagnostics it fixed, in the order they
+// were fixed; in is not changed. Findings in headers have no fixes, so
+// only the page changes.
+func FixPage(in *PageInput, rules []*Rule, cfg *Config, unsafe bool) ([]byte, []Diagnostic) {
+	if in.Doc == nil {
+		return nil, nil
+	}
+	src := in.Doc.Src
+	next := *in
+	var fixed []Diagnostic
+	for range maxFixRounds {
+		out, applied := ApplyFixes(src, LintPage(&next, rules, cfg), unsafe)
+		if len(applied) == 0 || bytes.Equal(out, src) {
+			break
+		}
+		src, fixed = out, append(fixed, applied...)
+		next.Doc = page.ParseHTML(src)
+	}
+	return src, fixed
 }

@@ -140,3 +140,21 @@ func TestPageRobots(t *testing.T) {
 		t.Error("without a robots.txt, Robots is not nil")
 	}
 }
+
+// TestFixPage checks that FixPage applies unsafe fixes only when asked,
+// and reparses the page between rounds until nothing is left to fix.
+func TestFixPage(t *testing.T) {
+	src := `<head><meta name="robots" content="noidex, noidex"></head>`
+	in := &PageInput{Doc: page.ParseHTML([]byte(src)), Headers: []string{"noidex"}}
+	rules := []*Rule{pageWordRule("page", "noidex", "noindex")}
+	if fixed, applied := FixPage(in, rules, nil, false); string(fixed) != src || len(applied) != 0 {
+		t.Errorf("safe fixes only: %s, %d applied", fixed, len(applied))
+	}
+	fixed, applied := FixPage(in, rules, nil, true)
+	if want := `<head><meta name="robots" content="noindex, noindex"></head>`; string(fixed) != want || len(applied) != 2 {
+		t.Errorf("all fixes: %s, %d applied; want %s", fixed, len(applied), want)
+	}
+	if string(in.Doc.Src) != src {
+		t.Error("FixPage changed its input")
+	}
+}

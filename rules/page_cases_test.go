@@ -120,18 +120,12 @@ func checkPageGolden(t *testing.T, golden string, src []byte, in *lint.PageInput
 }
 
 // fixPage applies the page's fixes, safe ones only unless unsafe is set,
-// until none is left, with in's headers, path and robots.txt.
+// with in's headers, path and robots.txt.
 func fixPage(src []byte, in *lint.PageInput, cfg *lint.Config, unsafe bool) []byte {
-	for range 10 {
-		next := *in
-		next.Doc = page.ParseHTML(src)
-		out, applied := lint.ApplyFixes(src, lint.LintPage(&next, All(), cfg), unsafe)
-		if len(applied) == 0 {
-			break
-		}
-		src = out
-	}
-	return src
+	next := *in
+	next.Doc = page.ParseHTML(src)
+	fixed, _ := lint.FixPage(&next, All(), cfg, unsafe)
+	return fixed
 }
 
 // pageLineStarts returns where each line of src starts.
