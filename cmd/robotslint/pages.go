@@ -231,13 +231,10 @@ func (r *lintRun) lintPage(p sitePage) (res lintInput) {
 		return lintInput{note: fmt.Sprintf("%s: skipped: it holds %s data, not HTML", p.file, kind)}
 	}
 	robots := r.siteRobots(p.robots)
-	lintSrc := func(src []byte) []lint.Diagnostic {
-		in := &lint.PageInput{Doc: page.ParseHTML(src), Path: p.urlPath, Robots: robots, Now: r.now}
-		return lint.LintPage(in, rules.All(), cfg)
-	}
+	in := &lint.PageInput{Doc: page.ParseHTML(src), Path: p.urlPath, Robots: robots, Now: r.now}
 	if r.opt.fix || r.opt.diff {
-		fixed, n := fixPage(src, lintSrc, r.opt.unsafeFixes)
-		if n > 0 {
+		fixed, applied := lint.FixPage(in, rules.All(), cfg, r.opt.unsafeFixes)
+		if len(applied) > 0 {
 			switch {
 			case r.opt.diff:
 				res.output = unifiedDiff(p.file, src, fixed)
@@ -246,11 +243,12 @@ func (r *lintRun) lintPage(p sitePage) (res lintInput) {
 					return lintInput{err: err}
 				}
 				src = fixed
-				res.report.Fixed = n
+				in.Doc = page.ParseHTML(src)
+				res.report.Fixed = len(applied)
 			}
 		}
 	}
-	diags := lintSrc(src)
+	diags := lint.LintPage(in, rules.All(), cfg)
 	res.report.Path = p.file
 	res.report.Diagnostics = diags
 	res.report.File = emptyFile
@@ -261,25 +259,6 @@ func (r *lintRun) lintPage(p sitePage) (res lintInput) {
 		res.report.Robots, res.report.RobotsPath = robots, p.robots
 	}
 	return res
-}
-
-// maxFixRounds bounds fixPage: each round applies the fixes that do not
-// overlap, and a fix that a round skipped is applied in the next.
-const maxFixRounds = 10
-
-// fixPage applies the fixes of the findings lintSrc reports on src, safe
-// ones only unless unsafe, round after round until none is left; it
-// returns the fixed page and how many fixes it applied.
-func fixPage(src []byte, lintSrc func([]byte) []lint.Diagnostic, unsafe bool) ([]byte, int) {
-	n := 0
-	for range maxFixRounds {
-		next, applied := lint.ApplyFixes(src, lintSrc(src), unsafe)
-		if len(applied) == 0 {
-			break
-		}
-		src, n = next, n+len(applied)
-	}
-	return src, n
 }
 
 // noRobotsError is the error of a directory that holds no robots.txt: a
