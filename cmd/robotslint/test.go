@@ -43,8 +43,9 @@ crawlers apply the rules of the page they reach). When robots.txt
 disallows the page, it says which rules the crawler never sees. The URLs
 are absolute, or paths on the site of ROBOTS when it is a URL; with none,
 ROBOTS is the page. Without --agent, the crawlers are Googlebot, bingbot
-and Yandex, and those the page names; without --profile, each reads
-robots.txt as its own search engine does.
+and Yandex (those of the --profile engines, when given), and those the
+page names; without --profile, each reads robots.txt as its own search
+engine does.
 
 Flags:
   --agent NAME     the crawler's robots.txt name; repeatable. Without it,
