@@ -63,6 +63,7 @@ func (e *ConfigError) Error() string { return e.Message }
 //
 //	profiles = ["google", "bing", "yandex", "rfc9309", "legacy"]
 //	site = "https://example.com"         # the origin the file is served for
+//	pages = true                         # lint a site directory's HTML pages too
 //
 //	[rules]
 //	crawl-delay = "off"                  # or error, warning, info, hint
@@ -218,8 +219,15 @@ func CheckConfig(values map[string]any, rules []*Rule) (*Config, []*ConfigError)
 				continue
 			}
 			cfg.Site = site
+		case "pages":
+			b, ok := v.(bool)
+			if !ok {
+				fail([]string{key}, "pages must be true or false, not %s", describeValue(v))
+				continue
+			}
+			cfg.Pages = b
 		default:
-			fail([]string{key}, "unknown setting %q: the settings are profiles, site and rules", key)
+			fail([]string{key}, "unknown setting %q: the settings are profiles, site, pages and rules", key)
 		}
 	}
 	return cfg, errs

@@ -245,7 +245,7 @@ func TestConfigMistakes(t *testing.T) {
 		{`profiles = ["gogle"]`, 1, `profiles: unknown profile "gogle": the profiles are google, rfc9309, bing, yandex, legacy`},
 		{`profiles = "google"`, 1, `profiles must be a list of profile names such as ["google", "bing"], not "google"`},
 		{`profiles = ["google", 3]`, 1, `profiles must be a list of profile names such as ["google", "bing"], not a list holding 3`},
-		{"target = 1", 1, `unknown setting "target": the settings are profiles, site and rules`},
+		{"target = 1", 1, `unknown setting "target": the settings are profiles, site, pages and rules`},
 		{"rules = 3", 1, "rules must be a table of rule names and severities, not 3"},
 		{"\nsite = 3", 2, `site must be the site's origin as a string, such as "https://example.com", not 3`},
 		{`site = ""`, 1, `site is empty: write the site's origin, such as "https://example.com"`},

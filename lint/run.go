@@ -29,6 +29,12 @@ type Config struct {
 	// can say it. Rules that judge the file against its site read it
 	// with Pass.Site and stay silent without one.
 	Site string
+	// Pages turns on linting the HTML pages of a site directory (the
+	// "pages" setting): the command then reads the site's robots.txt
+	// together with the robots META tags of the pages under it. Off by
+	// default, so that a directory of HTML that is no site (templates,
+	// documentation sources) keeps its results.
+	Pages bool
 }
 
 // RuleConfig is one rule's configuration.

@@ -270,3 +270,65 @@ func manyRulesFile(size int) []byte {
 	}
 	return b
 }
+
+// writeSite writes a generated built site of n pages under dir: a
+// robots.txt, and pages of about 4 KB each, in the shapes static site
+// generators write (blog/post-N/index.html, products/N.html), one in ten
+// with a robots META tag and one in twenty under the disallowed /private/,
+// so that the page rules and the robots.txt cross-check both have work.
+func writeSite(b *testing.B, dir string, n int) {
+	b.Helper()
+	write := func(name, content string) {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	write("robots.txt", "User-agent: *\nDisallow: /private/\nDisallow: /search\nAllow: /private/public-*.html$\n\nUser-agent: Googlebot-News\nDisallow: /products/\n\nSitemap: https://example.com/sitemap.xml\n")
+	body := strings.Repeat("<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore.</p>\n", 36)
+	metas := []string{
+		`<meta name="robots" content="noindex, follow">`,
+		`<meta name="googlebot" content="max-snippet:50, max-image-preview:large">`,
+		`<meta name="robots" content="noidex">`,
+		`<meta name="bingbot" content="nocache"><meta name="robots" content="index, noindex">`,
+	}
+	for i := range n {
+		var name string
+		switch {
+		case i%20 == 0:
+			name = fmt.Sprintf("private/%d.html", i)
+		case i%2 == 0:
+			name = fmt.Sprintf("blog/post-%d/index.html", i)
+		default:
+			name = fmt.Sprintf("products/%d.html", i)
+		}
+		meta := ""
+		if i%10 == 0 {
+			meta = metas[(i/10)%len(metas)]
+		}
+		write(name, "<!doctype html>\n<html lang=\"en\"><head>\n<meta charset=\"utf-8\">\n<title>Page "+strconv.Itoa(i)+"</title>\n"+
+			"<link rel=\"stylesheet\" href=\"/style.css\">\n"+meta+"\n</head>\n<body>\n<main>\n"+body+"</main>\n</body></html>\n")
+	}
+}
+
+// BenchmarkLintSite10K runs a whole "robotslint --pages --format json
+// site" process over a generated site of 10,000 pages and a robots.txt,
+// built once outside the timer. One op is one process; pages/s counts the
+// pages of one op over its time.
+func BenchmarkLintSite10K(b *testing.B) {
+	const pages = 10_000
+	dir := b.TempDir()
+	writeSite(b, dir, pages)
+	bin := robotslinttest.Binary(b)
+	for b.Loop() {
+		cmd := exec.Command(bin, "--pages", "--format", "json", dir)
+		cmd.Stdout = io.Discard
+		if err := cmd.Run(); err != nil && cmd.ProcessState.ExitCode() != exitFindings {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(pages)*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+}

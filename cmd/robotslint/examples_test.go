@@ -22,6 +22,7 @@ var exampleFixture = map[string]string{
 	"public/blog/robots.txt": "user-agent: *\nDisalow: /drafts/\n",
 	"robots.expect":          "disallow Googlebot /admin/\nallow Googlebot /\n",
 	"in.txt":                 "user-agent: *\ndisallow:/x\n",
+	"public/tmp/index.html":  "<html><head><meta name=\"robots\" content=\"noindex\"></head></html>\n",
 }
 
 // exampleRun is what running an example gave.
@@ -51,6 +52,13 @@ var exampleExpectations = map[string]struct {
 	"robotslint public/": {exitFindings, func(t *testing.T, r exampleRun) {
 		lintReport("public/blog/robots.txt")(t, r)
 		lintReport("public/robots.txt")(t, r)
+	}},
+	"robotslint --pages public/": {exitFindings, func(t *testing.T, r exampleRun) {
+		lintReport("public/robots.txt")(t, r)
+		lintReport("public/tmp/index.html")(t, r)
+		if !strings.Contains(r.stdout, "[hidden-by-robots-txt]") {
+			t.Errorf("the noindex that Disallow:/tmp hides is not reported:\n%s", r.stdout)
+		}
 	}},
 	"robotslint --fix robots.txt": {exitClean, func(t *testing.T, r exampleRun) {
 		if r.file(t, "robots.txt") == exampleFixture["robots.txt"] {
@@ -116,6 +124,9 @@ var exampleExpectations = map[string]struct {
 	"robotslint test https://example.com /private/": {exitFindings, func(t *testing.T, r exampleRun) {
 		verdicts(t, r.stdout, "disallowed * /private/")
 	}},
+	"robotslint test --page https://example.com/private/offer.html": {exitFindings, func(t *testing.T, r exampleRun) {
+		wantContains(t, r.stdout, "disallowed  Googlebot", "it never sees noindex (line 1: <meta name=\"robots\" content=\"noindex\">)")
+	}},
 
 	"robotslint rules": {exitClean, func(t *testing.T, r exampleRun) {
 		wantContains(t, r.stdout, "misspelled-directive", "fetch-status")
@@ -141,9 +152,15 @@ var exampleExpectations = map[string]struct {
 // command's -h and of the command reference, as a user would type it, in
 // a directory with the files the examples name, and checks what the
 // example's text says: the exit status and the shape of the output.
-// https://example.com is a local server of the same robots.txt.
+// https://example.com is a local server of the same robots.txt, and of a
+// page with a noindex tag at every path that ends in .html.
 func TestHelpExamples(t *testing.T) {
 	srv := siteServer(t, func(w http.ResponseWriter, req *http.Request) {
+		if strings.HasSuffix(req.URL.Path, ".html") {
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte(exampleFixture["public/tmp/index.html"]))
+			return
+		}
 		w.Header().Set("Content-Type", "text/plain")
 		w.Write([]byte(exampleFixture["robots.txt"]))
 	})

@@ -39,6 +39,11 @@ const (
 	// maxFetchRedirects is the RFC 9309 §2.3.1.2 minimum ("SHOULD follow
 	// at least five consecutive redirects") and what Google follows.
 	maxFetchRedirects = 5
+	// pageMaxBytes caps a page fetched by "test --page": Google's
+	// Googlebot page says Googlebot reads the first 2 MB of an HTML file
+	// (since February 2026; 15 MB before), and the robots META tags
+	// that matter are in <head>, near the start.
+	pageMaxBytes = 2 << 20
 )
 
 // restOfLine returns the end of a line that runs past the fetch cap: read,
@@ -99,6 +104,10 @@ type fetchHop struct {
 	URL      string // the URL that answered with the redirect
 	Status   int    // its status code, such as 301
 	Location string // where it redirected to, resolved against URL
+	// RobotsTags are the values of the redirect's X-Robots-Tag header
+	// lines, in order: a page fetch shows them, though crawlers apply the
+	// rules of the response they end at (see pageFetch).
+	RobotsTags []string
 }
 
 // fetchCause is which case of the fetch decided the outcome; Explain words
@@ -126,6 +135,7 @@ type fetchResult struct {
 	Status      int           // the final status code; 0 if none came
 	StatusText  string        // its text, such as "Not Found"
 	ContentType string        // the final Content-Type header, as sent
+	RobotsTags  []string      // the final response's X-Robots-Tag header lines, each value as sent, in order
 	Body        []byte        // the body: at most MaxBytes and the rest of the line across them; only when Outcome is fetchFetched
 	Truncated   bool          // the body was longer than MaxBytes
 	Length      int64         // the final body's length as Content-Length declares it; -1 when no answer declared one
@@ -148,6 +158,10 @@ type fetchOptions struct {
 	// redirect policy on the copy. nil means a client with a transport
 	// shared by all fetches.
 	Client *http.Client
+	// page says that the body is a web page rather than robots.txt: its
+	// default cap is pageMaxBytes, and a body cut there is cut, not
+	// completed to the end of its line as a robots.txt line is.
+	page bool
 }
 
 var (
@@ -280,16 +294,22 @@ func fetchRobots(ctx context.Context, target string, opt fetchOptions) (*fetchRe
 	if err != nil {
 		return nil, err
 	}
+	return fetchURL(ctx, robots, "robots.txt for "+strconv.Quote(target), opt)
+}
+
+// fetchURL fetches url with opt's limits, following redirects as fetchRobots
+// does; what names the fetch in the error of a request that cannot be made.
+func fetchURL(ctx context.Context, url, what string, opt fetchOptions) (*fetchResult, error) {
 	opt = opt.withDefaults()
-	r := &fetchResult{URL: robots, FinalURL: robots, Length: -1, timeout: opt.Timeout, maxBytes: opt.MaxBytes}
+	r := &fetchResult{URL: url, FinalURL: url, Length: -1, timeout: opt.Timeout, maxBytes: opt.MaxBytes}
 	start := time.Now()
 	defer func() { r.Elapsed = time.Since(start) }()
 
 	fctx, cancel := context.WithTimeoutCause(ctx, opt.Timeout, errFetchTimeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(fctx, http.MethodGet, robots, nil)
+	req, err := http.NewRequestWithContext(fctx, http.MethodGet, url, nil)
 	if err != nil {
-		return nil, fmt.Errorf("cannot fetch robots.txt for %q: %v", target, err)
+		return nil, fmt.Errorf("cannot fetch %s: %v", what, err)
 	}
 	req.Header.Set("User-Agent", opt.UserAgent)
 	client, rec := r.client(opt)
@@ -300,7 +320,7 @@ func fetchRobots(ctx context.Context, target string, opt fetchOptions) (*fetchRe
 	}
 	defer resp.Body.Close()
 	r.answered(resp)
-	r.classify(ctx, fctx, resp, opt.MaxBytes)
+	r.classify(ctx, fctx, resp, opt)
 	return r, nil
 }
 
@@ -311,6 +331,9 @@ func (opt fetchOptions) withDefaults() fetchOptions {
 	}
 	if opt.MaxBytes <= 0 {
 		opt.MaxBytes = defaultFetchMaxBytes
+		if opt.page {
+			opt.MaxBytes = pageMaxBytes
+		}
 	}
 	if opt.UserAgent == "" {
 		opt.UserAgent = fetchUserAgent()
@@ -339,6 +362,7 @@ func (r *fetchResult) client(opt fetchOptions) (*http.Client, *locationRecorder)
 		hop := fetchHop{URL: via[len(via)-1].URL.String(), Location: next.URL.String()}
 		if next.Response != nil {
 			hop.Status = next.Response.StatusCode
+			hop.RobotsTags = next.Response.Header.Values("X-Robots-Tag")
 		}
 		r.Hops = append(r.Hops, hop)
 		// RFC 9309 §2.3 only defines robots.txt over http(s); elsewhere
@@ -369,6 +393,9 @@ func (r *fetchResult) answered(resp *http.Response) {
 		}
 	}
 	r.ContentType = resp.Header.Get("Content-Type")
+	// Values, not Get: each header line is a value of its own, and
+	// crawlers add up the rules of every line.
+	r.RobotsTags = resp.Header.Values("X-Robots-Tag")
 	// Only the declared length says how much of a truncated body was
 	// never read; reading on to count it would defeat the cap.
 	r.Length = resp.ContentLength
@@ -376,11 +403,11 @@ func (r *fetchResult) answered(resp *http.Response) {
 
 // classify sets the outcome of a fetch that got a response, as crawlers
 // read its status, and reads the body of a success.
-func (r *fetchResult) classify(ctx, fctx context.Context, resp *http.Response, maxBytes int) {
+func (r *fetchResult) classify(ctx, fctx context.Context, resp *http.Response, opt fetchOptions) {
 	switch s := resp.StatusCode; {
 	case s >= 200 && s < 300:
 		r.Outcome = fetchFetched
-		r.readBody(ctx, fctx, resp.Body, maxBytes)
+		r.readBody(ctx, fctx, resp.Body, opt)
 	case s >= 300 && s < 400:
 		// Net/http follows every 3xx with a usable Location, so this one
 		// has none (or is a 300 or 304, which it does not follow). The
@@ -404,10 +431,15 @@ func (r *fetchResult) classify(ctx, fctx context.Context, resp *http.Response, m
 
 // readBody reads the body of a success, up to maxBytes and the rest of the
 // line there. A body that breaks off makes the file unreachable.
-func (r *fetchResult) readBody(ctx, fctx context.Context, body io.Reader, maxBytes int) {
+func (r *fetchResult) readBody(ctx, fctx context.Context, body io.Reader, opt fetchOptions) {
+	maxBytes := opt.MaxBytes
 	// One byte past the cap tells a file of exactly maxBytes from a
 	// longer one without ever holding more.
 	data, err := io.ReadAll(io.LimitReader(body, int64(maxBytes)+1))
+	if len(data) > maxBytes && opt.page {
+		r.Body, r.Truncated = data[:maxBytes:maxBytes], true
+		return
+	}
 	if len(data) > maxBytes {
 		// RFC 9309 §2.5: crawlers parse at least the first 500 KiB and
 		// may ignore the rest, which Google does. The body keeps the rest

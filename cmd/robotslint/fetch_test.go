@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,7 +110,7 @@ func TestFetchCustomClient(t *testing.T) {
 	if client.CheckRedirect != nil {
 		t.Error("fetchRobots changed the caller's client")
 	}
-	if len(r.Hops) != 1 || r.Hops[0] != (fetchHop{srv.URL + "/robots.txt", 301, srv.URL + "/elsewhere"}) {
+	if len(r.Hops) != 1 || !reflect.DeepEqual(r.Hops[0], fetchHop{URL: srv.URL + "/robots.txt", Status: 301, Location: srv.URL + "/elsewhere"}) {
 		t.Errorf("hops %+v", r.Hops)
 	}
 }
@@ -192,11 +193,11 @@ func TestFetchRedirects(t *testing.T) {
 		t.Errorf("final URL %q, body %q", r.FinalURL, r.Body)
 	}
 	want := []fetchHop{
-		{a.URL + "/robots.txt", 301, b.URL + "/step/1"},
-		{b.URL + "/step/1", 302, a.URL + "/step/2"},
-		{a.URL + "/step/2", 303, b.URL + "/step/3"},
-		{b.URL + "/step/3", 307, a.URL + "/step/4"},
-		{a.URL + "/step/4", 308, b.URL + "/step/5"},
+		{a.URL + "/robots.txt", 301, b.URL + "/step/1", nil},
+		{b.URL + "/step/1", 302, a.URL + "/step/2", nil},
+		{a.URL + "/step/2", 303, b.URL + "/step/3", nil},
+		{b.URL + "/step/3", 307, a.URL + "/step/4", nil},
+		{a.URL + "/step/4", 308, b.URL + "/step/5", nil},
 	}
 	if fmt.Sprint(r.Hops) != fmt.Sprint(want) {
 		t.Errorf("hops\n%v\nwant\n%v", r.Hops, want)
@@ -212,7 +213,7 @@ func TestFetchTooManyRedirects(t *testing.T) {
 	a, b, _ := redirectServers(t, 6)
 	r := fetchT(t, a.URL, fetchOptions{})
 	checkOutcome(t, r, fetchUnavailable, a.URL+"/robots.txt was redirected more than 5 times", "may fetch everything", "§2.3.1.2")
-	if len(r.Hops) != 6 || r.Hops[5] != (fetchHop{b.URL + "/step/5", 301, a.URL + "/step/6"}) {
+	if len(r.Hops) != 6 || !reflect.DeepEqual(r.Hops[5], fetchHop{b.URL + "/step/5", 301, a.URL + "/step/6", nil}) {
 		t.Errorf("hops %v", r.Hops)
 	}
 	if r.FinalURL != b.URL+"/step/5" || r.Body != nil {

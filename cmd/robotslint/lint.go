@@ -34,6 +34,12 @@ reads standard input. URL (http:// or https://, a site or its robots.txt)
 fetches the site's /robots.txt as crawlers do and also reports what the
 fetch means (status, redirects, Content-Type, size, speed).
 
+With --pages, a directory is a built site (public/, dist/, _site/): its
+HTML pages (.html, .htm) are linted too, for their robots META tags and
+section markers, each with the URL path a static host serves it at
+(blog/index.html is /blog/) and checked against the robots.txt at the
+directory's root, which decides whether crawlers see the page at all.
+
 Output:
   --format FORMAT      text (default), json, sarif or github (workflow
                        commands that annotate a pull request)
@@ -44,6 +50,11 @@ Output:
   --stdin-filename P   the name to show for standard input, and where to
                        look for its configuration; with no PATH, reads
                        standard input
+
+Pages:
+  --pages              lint the HTML pages of directories as a site's
+                       pages (default off; pages = true in
+                       .robotslint.toml turns it on for a directory)
 
 Fixing:
   --fix                apply the safe fixes in place: they keep every
@@ -67,6 +78,7 @@ Configuration:
 Examples:
   robotslint                          lint ./robots.txt
   robotslint public/                  every robots.txt under public/
+  robotslint --pages public/          public/ as a site: robots.txt and pages
   robotslint --fix robots.txt         fix what is safe to fix
   robotslint --diff --unsafe-fixes robots.txt
   robotslint --format sarif . > robotslint.sarif
@@ -93,6 +105,7 @@ type lintOptions struct {
 	enable        string        // --enable
 	disable       string        // --disable
 	timeout       time.Duration // --timeout
+	pages         bool          // --pages
 }
 
 // lintFlags declares the lint command's flags on a new set.
@@ -113,6 +126,7 @@ func lintFlags(opt *lintOptions) *flag.FlagSet {
 	flags.StringVar(&opt.disable, "disable", "", "")
 	opt.timeout = defaultFetchTimeout
 	flags.Var((*timeoutFlag)(&opt.timeout), "timeout", "")
+	flags.BoolVar(&opt.pages, "pages", false, "")
 	return flags
 }
 
@@ -128,8 +142,13 @@ type lintRun struct {
 	noConfig  bool
 	stdin     io.Reader
 
-	mu      sync.Mutex
-	configs map[string]configResult // by directory
+	// now is the time pages are linted at, one for the whole run, so that
+	// an unavailable_after date is judged the same on every page.
+	now time.Time
+
+	mu          sync.Mutex
+	configs     map[string]configResult // by directory
+	robotsFiles map[string]*syntax.File // the sites' robots.txt files, by path, for their pages
 }
 
 type configResult struct {
@@ -138,12 +157,13 @@ type configResult struct {
 }
 
 // lintInput is one input's outcome: its report, what to print on standard
-// output before the reports (a diff, fixed standard input), or the error
-// that stopped it.
+// output before the reports (a diff, fixed standard input), the error
+// that stopped it, or the note that says why it was skipped.
 type lintInput struct {
 	report output.File
 	output string
 	err    error
+	note   string
 }
 
 // runLint is the lint command.
@@ -168,6 +188,12 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return badUsage(stderr, "", "--stdin-filename names standard input, but no - reads it")
 	}
 	inputs, errs := expandInputs(args)
+	pages, sites, pageErrs := r.sitePages(args)
+	errs = append(dropSiteErrors(errs, sites), pageErrs...)
+	// A page named on the command line is a page, not a robots.txt.
+	inputs = slices.DeleteFunc(inputs, func(in string) bool {
+		return slices.ContainsFunc(pages, func(p sitePage) bool { return p.urlPath == "" && inputKey(p.file) == inputKey(in) })
+	})
 	status = exitClean
 	for _, err := range errs {
 		fmt.Fprintf(stderr, "robotslint: %v\n", err)
@@ -178,7 +204,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return badUsage(stderr, "", err.Error())
 	}
 
-	results := r.lintAll(inputs)
+	results := append(r.lintAll(inputs), r.lintPages(pages)...)
 
 	out := bufio.NewWriter(stdout)
 	var files []output.File
@@ -187,6 +213,11 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			out.Flush()
 			fmt.Fprintf(stderr, "robotslint: %v\n", res.err)
 			status = exitError
+			continue
+		}
+		if res.note != "" {
+			out.Flush()
+			fmt.Fprintf(stderr, "robotslint: note: %s\n", res.note)
 			continue
 		}
 		out.WriteString(res.output)
@@ -251,7 +282,7 @@ func (r *lintRun) findingsStatus(files []output.File) int {
 
 // newLintRun checks the flags that do not depend on the inputs.
 func newLintRun(opt lintOptions, stdin io.Reader) (*lintRun, error) {
-	r := &lintRun{opt: opt, noConfig: opt.noConfig, stdin: stdin, configs: map[string]configResult{}}
+	r := &lintRun{opt: opt, noConfig: opt.noConfig, stdin: stdin, configs: map[string]configResult{}, now: time.Now()}
 	switch opt.format {
 	case "text", "json", "sarif", "github":
 	default:

@@ -59,7 +59,7 @@ func expandInputs(args []string) (paths []string, errs []error) {
 		found, walkErrs := walkRobots(arg)
 		errs = append(errs, walkErrs...)
 		if len(found) == 0 && len(walkErrs) == 0 {
-			errs = append(errs, fmt.Errorf("%s holds no file named %s", arg, robotsFileName))
+			errs = append(errs, &noRobotsError{arg})
 		}
 		for _, path := range found {
 			add(path)

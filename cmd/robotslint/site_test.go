@@ -295,7 +295,7 @@ func TestLintSiteRedirectKinds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.from+" "+tt.to, func(t *testing.T) {
-			r := &fetchResult{URL: tt.from, FinalURL: tt.to, Hops: []fetchHop{{tt.from, 301, tt.to}},
+			r := &fetchResult{URL: tt.from, FinalURL: tt.to, Hops: []fetchHop{{tt.from, 301, tt.to, nil}},
 				Status: 200, StatusText: "OK", ContentType: "text/plain", Outcome: fetchFetched, Length: -1, maxBytes: defaultFetchMaxBytes}
 			f := &siteFindings{}
 			f.check(r)

@@ -33,6 +33,20 @@ URLs are paths ("/a?b=c") or absolute URLs, taken as written; an empty URL
 means "/". When ROBOTS is no robots.txt file (an HTML page, an error
 message), a note says so: crawlers read no rules from it.
 
+With --page, each URL is also fetched as crawlers fetch a page (up to 5
+redirects, 2 MiB, the --timeout), and for each crawler a line says whether
+it may fetch the page (the deciding robots.txt line) and, under it,
+whether it may index the page, follow its links and show a snippet, with
+the robots META tag or X-Robots-Tag header line that decides (every
+header line counts; a redirect's own lines are shown, not applied, as
+crawlers apply the rules of the page they reach). When robots.txt
+disallows the page, it says which rules the crawler never sees. The URLs
+are absolute, or paths on the site of ROBOTS when it is a URL; with none,
+ROBOTS is the page. Without --agent, the crawlers are Googlebot, bingbot
+and Yandex (those of the --profile engines, when given), and those the
+page names; without --profile, each reads robots.txt as its own search
+engine does.
+
 Flags:
   --agent NAME     the crawler's robots.txt name; repeatable. Without it,
                    every name the file uses, and "*" for any other crawler
@@ -45,9 +59,11 @@ Flags:
   --expect FILE    check the expectations in FILE, one a line:
                    "allow AGENT URL" or "disallow AGENT URL" ("" for an
                    empty agent or URL; # starts a comment)
+  --page           also fetch each URL as a page and say what crawlers
+                   do with its robots META tags and X-Robots-Tag headers
   --format FORMAT  text (default) or json
-  --timeout DUR    how long fetching robots.txt may take (default 10s, at
-                   most 5m)
+  --timeout DUR    how long fetching robots.txt, or a page, may take
+                   (default 10s, at most 5m)
 
 Examples:
   robotslint test robots.txt /admin/ /products/
@@ -55,9 +71,11 @@ Examples:
   robotslint test --profile all robots.txt "/search?q=x"
   robotslint test --expect robots.expect robots.txt
   robotslint test https://example.com /private/
+  robotslint test --page https://example.com/private/offer.html
 
 Exit status: 0 every URL allowed (with --expect: every expectation holds),
-1 some URL disallowed (some expectation fails), 2 an error.
+1 some URL disallowed (some expectation fails; with --page, also some
+page that a crawler may not index), 2 an error.
 `
 
 // multiFlag is a flag that may be given several times.
@@ -131,6 +149,8 @@ type testOptions struct {
 	expectFile string
 	format     string // text or json
 	timeout    time.Duration
+	page       bool // --page: fetch each URL as a page and read its robots rules
+	profileSet bool // --profile was given
 }
 
 // runTest is "robotslint test": it reads the queries, reads or fetches the
@@ -145,6 +165,12 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := run.readQueries(opt.urlsFile, stdin); err != nil {
 		fmt.Fprintf(stderr, "robotslint: %v\n", err)
 		return exitError
+	}
+	if opt.page {
+		if len(run.urls) == 0 && !isURL(opt.robots) {
+			return usageError(stderr, "no page to test: give its URL after the file")
+		}
+		return runTestPages(opt, &run, stdin, stdout, stderr)
 	}
 	if len(run.urls) == 0 && run.expectFile == "" {
 		return usageError(stderr, "no URL to test: give URLs after the file, --urls or --expect")
@@ -189,10 +215,12 @@ func parseTestArgs(args []string, stdout, stderr io.Writer) (opt testOptions, st
 	flags.StringVar(&opt.format, "format", "text", "")
 	opt.timeout = defaultFetchTimeout
 	flags.Var((*timeoutFlag)(&opt.timeout), "timeout", "")
+	flags.BoolVar(&opt.page, "page", false, "")
 	args, status, done = parseCommand("test", flags, args, usage, stdout, stderr)
 	if done {
 		return opt, status, true
 	}
+	flags.Visit(func(f *flag.Flag) { opt.profileSet = opt.profileSet || f.Name == "profile" })
 	opt.agents = agents
 	opt.profiles = match.Profiles()
 	if *profileName != "all" {
@@ -200,6 +228,9 @@ func parseTestArgs(args []string, stdout, stderr io.Writer) (opt testOptions, st
 		if opt.profiles, err = parseProfiles(*profileName); err != nil {
 			return opt, usageError(stderr, "%v: the profiles are %s, or all", err, strings.Join(names, ", ")), true
 		}
+	}
+	if opt.page && opt.expectFile != "" {
+		return opt, usageError(stderr, "--expect does not combine with --page: expectations are about fetching, not indexing"), true
 	}
 	if opt.format != "text" && opt.format != "json" {
 		return opt, usageError(stderr, "unknown format %q: use text or json", opt.format), true

@@ -46,8 +46,12 @@ func WriteGitHub(w io.Writer, files []File) error {
 
 			message := d.Message
 			for _, r := range d.Related {
-				rp := position(f.File, r.Span.Start)
-				message += fmt.Sprintf("\n%s:%d:%d: note: %s", path, rp.Line, rp.Column, r.Message)
+				rf, rpath, rspan := f.relatedPlace(r)
+				if !isURL(rpath) {
+					rpath = filepath.ToSlash(rpath)
+				}
+				rp := position(rf, rspan.Start)
+				message += fmt.Sprintf("\n%s:%d:%d: note: %s", rpath, rp.Line, rp.Column, r.Message)
 			}
 			fmt.Fprintf(bw, "::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), escapeData(message))
 		}

@@ -34,8 +34,11 @@ type (
 		Fixes    []jsonFix     `json:"fixes"`
 	}
 	jsonRelated struct {
-		Message string    `json:"message"`
-		Range   jsonRange `json:"range"`
+		Message string `json:"message"`
+		// Path is set for a place in another file than the diagnostic's:
+		// the site's robots.txt, for a finding in a page.
+		Path  string    `json:"path,omitempty"`
+		Range jsonRange `json:"range"`
 	}
 	jsonFix struct {
 		Title string     `json:"title"`
@@ -76,7 +79,7 @@ func WriteJSON(w io.Writer, files []File) error {
 	for _, f := range files {
 		jf := jsonFile{Path: f.Path, Fixed: f.Fixed, Diagnostics: make([]jsonDiagnostic, 0, len(f.Diagnostics))}
 		for _, d := range f.Diagnostics {
-			jf.Diagnostics = append(jf.Diagnostics, jsonDiagnosticOf(f.File, d))
+			jf.Diagnostics = append(jf.Diagnostics, jsonDiagnosticOf(f, d))
 		}
 		out.Files = append(out.Files, jf)
 	}
@@ -87,7 +90,8 @@ func WriteJSON(w io.Writer, files []File) error {
 	return enc.Encode(out)
 }
 
-func jsonDiagnosticOf(f *syntax.File, d lint.Diagnostic) jsonDiagnostic {
+func jsonDiagnosticOf(file File, d lint.Diagnostic) jsonDiagnostic {
+	f := file.File
 	jd := jsonDiagnostic{
 		Rule:     d.Rule,
 		Severity: d.Severity.String(),
@@ -97,7 +101,12 @@ func jsonDiagnosticOf(f *syntax.File, d lint.Diagnostic) jsonDiagnostic {
 		Fixes:    make([]jsonFix, 0, len(d.Fixes)),
 	}
 	for _, r := range d.Related {
-		jd.Related = append(jd.Related, jsonRelated{Message: r.Message, Range: jsonRangeOf(f, r.Span)})
+		rf, rpath, rspan := file.relatedPlace(r)
+		jr := jsonRelated{Message: r.Message, Range: jsonRangeOf(rf, rspan)}
+		if rf != f {
+			jr.Path = rpath
+		}
+		jd.Related = append(jd.Related, jr)
 	}
 	for _, fx := range d.Fixes {
 		jfx := jsonFix{Title: fx.Title, Safe: fx.Safe, Edits: make([]jsonEdit, 0, len(fx.Edits))}

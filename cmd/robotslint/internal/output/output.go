@@ -21,6 +21,26 @@ type File struct {
 	File        *syntax.File      // the parsed source (github.com/robotslint/robotslint/syntax); never nil (an empty file for a site that sent no body)
 	Diagnostics []lint.Diagnostic // sorted by position (github.com/robotslint/robotslint/lint)
 	Fixed       int               // how many diagnostics --fix fixed in this file (0 without --fix); Diagnostics are then the ones that remain
+	// Robots and RobotsPath are, for an HTML page of a site, the site's
+	// robots.txt and its path as the user named it: a page rule's finding
+	// names the robots.txt line that keeps crawlers away as a related
+	// place there (lint.Related.InRobotsTxt). Both are empty otherwise.
+	Robots     *syntax.File
+	RobotsPath string
+}
+
+// relatedPlace returns the file a related place of f is in, and its path:
+// f itself, or the site's robots.txt for a place InRobotsTxt. A place in
+// a robots.txt f does not carry is shown at the start of f, where it
+// cannot mislead.
+func (f File) relatedPlace(r lint.Related) (*syntax.File, string, syntax.Span) {
+	if r.InRobotsTxt {
+		if f.Robots != nil {
+			return f.Robots, f.RobotsPath, r.Span
+		}
+		return f.File, f.Path, syntax.Span{}
+	}
+	return f.File, f.Path, r.Span
 }
 
 // position returns the line and column of offset off in f.

@@ -168,7 +168,7 @@ func WriteSARIF(w io.Writer, files []File, rules []*lint.Rule, toolVersion strin
 				descriptors = append(descriptors, sarifRule{ID: d.Rule, Name: camelCase(d.Rule),
 					DefaultConfiguration: sarifConfiguration{Level: level(d.Severity)}})
 			}
-			run.Results = append(run.Results, sarifResultOf(f.File, artifact, d, i))
+			run.Results = append(run.Results, sarifResultOf(f, artifact, d, i))
 		}
 	}
 	run.Tool.Driver = sarifDriver{Name: toolName, Version: toolVersion, InformationURI: toolURI, Rules: descriptors}
@@ -221,7 +221,8 @@ func problemSeverity(s lint.Severity) string {
 	return "recommendation"
 }
 
-func sarifResultOf(f *syntax.File, artifact sarifArtifactLocation, d lint.Diagnostic, ruleIndex int) sarifResult {
+func sarifResultOf(file File, artifact sarifArtifactLocation, d lint.Diagnostic, ruleIndex int) sarifResult {
+	f := file.File
 	res := sarifResult{
 		RuleID:    d.Rule,
 		RuleIndex: ruleIndex,
@@ -235,9 +236,14 @@ func sarifResultOf(f *syntax.File, artifact sarifArtifactLocation, d lint.Diagno
 		var links []string
 		for i, r := range d.Related {
 			id := i + 1
+			rf, rpath, rspan := file.relatedPlace(r)
+			rartifact := artifact
+			if rf != f {
+				rartifact = artifactLocation(rpath)
+			}
 			res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
 				ID:               id,
-				PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: artifact, Region: textRegion(f, r.Span)},
+				PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: rartifact, Region: textRegion(rf, rspan)},
 				Message:          &sarifMessage{Text: r.Message},
 			})
 			links = append(links, fmt.Sprintf("[%s](%d)", escapeLinkText(r.Message), id))

@@ -318,7 +318,7 @@ func TestSARIFRegions(t *testing.T) {
 		{Title: "Delete", Edits: []lint.Edit{{Span: span}}},
 		{Title: "No edits"},
 	}
-	res := sarifResultOf(f, artifactLocation("robots.txt"), d, 0)
+	res := sarifResultOf(File{Path: "robots.txt", File: f}, artifactLocation("robots.txt"), d, 0)
 	if len(res.Fixes) != 2 {
 		t.Fatalf("%d fixes, want the 2 with edits", len(res.Fixes))
 	}

@@ -94,9 +94,10 @@ func (t *textWriter) diagnostic(f File, d lint.Diagnostic) {
 		printable(d.Rule))
 	t.excerpt(f.File, d.Span, pos.Line)
 	for _, r := range d.Related {
-		rp := position(f.File, r.Span.Start)
+		rf, rpath, rspan := f.relatedPlace(r)
+		rp := position(rf, rspan.Start)
 		fmt.Fprintf(t.w, "  %s %s %s\n",
-			t.paint(styleLocation, fmt.Sprintf("%s:%d:%d:", path, rp.Line, rp.Column)),
+			t.paint(styleLocation, fmt.Sprintf("%s:%d:%d:", printable(rpath), rp.Line, rp.Column)),
 			t.paint(styleNote, "note:"),
 			printable(r.Message))
 	}
