@@ -350,18 +350,23 @@ func ruleList(flagName, list string) ([]string, error) {
 
 // lintAll lints the inputs, as many at a time as there are cores, and
 // returns their outcomes in the order given.
-func (r *lintRun) lintAll(inputs []string) []lintInput {
-	results := make([]lintInput, len(inputs))
+func (r *lintRun) lintAll(inputs []string) []lintInput { return inParallel(inputs, r.lintOne) }
+
+// inParallel returns f of each item, computed on as many cores as there
+// are, in the order of the items: the output does not depend on which
+// file's work finishes first.
+func inParallel[T, R any](items []T, f func(T) R) []R {
+	results := make([]R, len(items))
 	work := make(chan int)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(inputs)) {
+	for range min(runtime.GOMAXPROCS(0), len(items)) {
 		wg.Go(func() {
 			for i := range work {
-				results[i] = r.lintOne(inputs[i])
+				results[i] = f(items[i])
 			}
 		})
 	}
-	for i := range inputs {
+	for i := range items {
 		work <- i
 	}
 	close(work)

@@ -8,10 +8,8 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/rules"
@@ -164,24 +162,7 @@ func (r *lintRun) sitePages(args []string) (pages []sitePage, sites map[string]b
 
 // lintPages lints pages, as many at a time as there are cores, and returns
 // their outcomes in the order given. Each site's robots.txt is read once.
-func (r *lintRun) lintPages(pages []sitePage) []lintInput {
-	results := make([]lintInput, len(pages))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(pages)) {
-		wg.Go(func() {
-			for i := range work {
-				results[i] = r.lintPage(pages[i])
-			}
-		})
-	}
-	for i := range pages {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
-	return results
-}
+func (r *lintRun) lintPages(pages []sitePage) []lintInput { return inParallel(pages, r.lintPage) }
 
 // siteRobots returns the parsed robots.txt at path, read once per run, or
 // nil when it cannot be read (the robots.txt input itself says why).
