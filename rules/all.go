@@ -79,6 +79,8 @@ var all = []*lint.Rule{
 	ExpiredUnavailableAfter,
 	ConflictingIndexingRules,
 	HiddenByRobotsTxt,
+	// The page's section markers last: parts of a page, not the page.
+	UnmatchedSectionMarker,
 	// The fetch of a site's robots.txt, in the order the command reports
 	// them: what the answer was, how it was reached, then what it holds
 	// and how long it took.
