@@ -31,5 +31,5 @@ var markerNames = map[page.SectionKind][2]string{
 	page.YandexNoindexTag:     {"<noindex>", "</noindex>"},
 	page.YandexNoindexComment: {"<!--noindex-->", "<!--/noindex-->"},
 	page.GoogleOff:            {"<!--googleoff-->", "<!--googleon-->"},
-	page.DataNosnippet:        {"data-nosnippet element", "end tag"},
+	page.DataNosnippet:        {"data-nosnippet", "end tag"},
 }
