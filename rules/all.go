@@ -78,6 +78,7 @@ var all = []*lint.Rule{
 	IndexifembeddedWithoutNoindex,
 	ExpiredUnavailableAfter,
 	ConflictingIndexingRules,
+	MetaAndHeaderDuplicate,
 	HiddenByRobotsTxt,
 	// The page's section markers last: parts of a page, not the page.
 	UnmatchedSectionMarker,
