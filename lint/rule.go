@@ -85,6 +85,10 @@ type Rule struct {
 	// page with its site's robots.txt, the robots.txt the examples are
 	// read with and the URL path they are served at; "" for the others.
 	ExampleRobots, ExamplePath string
+	// ExampleHeaders are, for a page rule that judges a page with its
+	// X-Robots-Tag headers, the header values (each the part after
+	// "X-Robots-Tag:") both examples are served with; nil for the others.
+	ExampleHeaders []string
 	// Severity is the default severity of the rule's diagnostics.
 	Severity Severity
 	// Fixable says whether the rule offers fixes.

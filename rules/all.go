@@ -78,7 +78,11 @@ var all = []*lint.Rule{
 	IndexifembeddedWithoutNoindex,
 	ExpiredUnavailableAfter,
 	ConflictingIndexingRules,
+	MetaAndHeaderDuplicate,
 	HiddenByRobotsTxt,
+	// The page's section markers last: parts of a page, not the page.
+	UnmatchedSectionMarker,
+	UnreadSectionMarker,
 	// The fetch of a site's robots.txt, in the order the command reports
 	// them: what the answer was, how it was reached, then what it holds
 	// and how long it took.

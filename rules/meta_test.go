@@ -60,8 +60,8 @@ func TestRuleList(t *testing.T) {
 			checkPageRule(t, r, cases[r.Name])
 			continue
 		}
-		if r.RunPage != nil || r.ExampleRobots != "" || r.ExamplePath != "" {
-			t.Errorf("%s: RunPage, ExampleRobots and ExamplePath are for page rules (ScopePage)", r.Name)
+		if r.RunPage != nil || r.ExampleRobots != "" || r.ExamplePath != "" || r.ExampleHeaders != nil {
+			t.Errorf("%s: RunPage, ExampleRobots, ExamplePath and ExampleHeaders are for page rules (ScopePage)", r.Name)
 		}
 		if strings.HasPrefix(r.Name, "fetch-") || r.Scope != lint.ScopeFile {
 			t.Errorf("%s: the prefix fetch- is for rules of ScopeFetch", r.Name)

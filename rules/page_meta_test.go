@@ -23,7 +23,7 @@ func checkPageRule(t *testing.T, r *lint.Rule, cases []string) {
 		t.Errorf("%s: ExampleRobots and ExamplePath go together", r.Name)
 	}
 	example := func(html string) *lint.PageInput {
-		in := &lint.PageInput{Doc: page.ParseHTML([]byte(html)), Path: r.ExamplePath, Now: exampleNow}
+		in := &lint.PageInput{Doc: page.ParseHTML([]byte(html)), Headers: r.ExampleHeaders, Path: r.ExamplePath, Now: exampleNow}
 		if r.ExampleRobots != "" {
 			in.Robots = syntax.Parse([]byte(r.ExampleRobots))
 		}

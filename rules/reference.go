@@ -52,6 +52,15 @@ func Explain(r *lint.Rule) string {
 		if r.ExampleRobots != "" {
 			fmt.Fprintf(&b, "With this robots.txt:\n\n```robots.txt\n%s```\n\nthe page at `%s`:\n\n", abbreviate(r.ExampleRobots), r.ExamplePath)
 		}
+		if len(r.ExampleHeaders) > 0 {
+			// A header is set in the server's configuration, not in the
+			// page: the documentation shows it as the response carries it.
+			b.WriteString("With this header on the response (the page under Use instead has it too):\n\n```http\n")
+			for _, h := range r.ExampleHeaders {
+				fmt.Fprintf(&b, "X-Robots-Tag: %s\n", h)
+			}
+			b.WriteString("```\n\n")
+		}
 		b.WriteString("```" + lang + "\n" + abbreviate(r.Flagged) + "```\n\n")
 		section(&b, "Use instead", r.Doc.Instead)
 		b.WriteString("```" + lang + "\n" + abbreviate(r.Clean) + "```\n")

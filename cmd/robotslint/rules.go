@@ -33,6 +33,9 @@ type ruleJSON struct {
 	// site's robots.txt, the robots.txt and URL path of its examples.
 	ExampleRobots string `json:"example_robots,omitempty"`
 	ExamplePath   string `json:"example_path,omitempty"`
+	// ExampleHeaders are, for a page rule judged with its X-Robots-Tag
+	// headers, the header values its examples are served with.
+	ExampleHeaders []string `json:"example_headers,omitempty"`
 }
 
 type ruleOption struct {
@@ -121,7 +124,7 @@ func rulesOfScope(scope lint.Scope) []*lint.Rule {
 func ruleEntry(r *lint.Rule) ruleJSON {
 	j := ruleJSON{Name: r.Name, Summary: r.Summary, Severity: r.Severity.String(), Fixable: r.Fixable,
 		Profiles: []string{}, Doc: r.Doc, Flagged: r.Flagged, Clean: r.Clean, Options: []ruleOption{},
-		ExampleRobots: r.ExampleRobots, ExamplePath: r.ExamplePath}
+		ExampleRobots: r.ExampleRobots, ExamplePath: r.ExamplePath, ExampleHeaders: r.ExampleHeaders}
 	switch r.Scope {
 	case lint.ScopeFetch:
 		j.Scope = "url"
