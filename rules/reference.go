@@ -28,7 +28,7 @@ func Explain(r *lint.Rule) string {
 	case lint.ScopeFetch:
 		b.WriteString(" Checked only for a URL argument, from the fetch of the site's robots.txt.")
 	case lint.ScopePage:
-		b.WriteString(" Checks HTML pages: their robots META tags and X-Robots-Tag headers")
+		b.WriteString(" Checks HTML pages (`robotslint --pages`, and HTML files in the editor), not robots.txt files")
 		if r.ExampleRobots != "" {
 			b.WriteString(", with the site's robots.txt")
 		}
