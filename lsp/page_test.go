@@ -54,7 +54,7 @@ func position(t *testing.T, text, word string, shift int) protocol.Position {
 func TestPageMisspelledValue(t *testing.T) {
 	s := startSession(t, "")
 	u := uri.URI("file:///nonexistent/site/offer.html")
-	text := "<!doctype html>\n<html><head>\n  <meta name=\"robots\" content=\"noidex, nofollow\">\n</head><body>x</body></html>\n"
+	text := "<!doctype html>\n<html><head>\n  <meta name=\"robots\" content=\"noidex, nosnippet\">\n</head><body>x</body></html>\n"
 	p := s.openPage(u, text)
 	if codes(p) != "unknown-indexing-rule" {
 		t.Fatalf("diagnostics %s, want unknown-indexing-rule: %+v", codes(p), p.Diagnostics)
@@ -72,7 +72,7 @@ func TestPageMisspelledValue(t *testing.T) {
 		want []string
 	}{
 		{"noidex", []string{"**noidex** is not a rule any search engine knows, so crawlers ignore it. Did you mean `noindex`?"}},
-		{"nofollow", []string{"**nofollow** — ", "- Google reads it", "- Yandex "}},
+		{"nosnippet", []string{"**nosnippet** — ", "- Google reads it", "- Yandex "}},
 		{"robots\" content", []string{"**robots** — every search engine's crawler", "Google, Bing and Yandex read the rules of this tag."}},
 	} {
 		if got := s.hoverText(u, position(t, text, tt.word, 2)); !containsAll(got, tt.want) {

@@ -76,6 +76,7 @@ var all = []*lint.Rule{
 	InvalidIndexingValue,
 	MetaOutsideHead,
 	IndexifembeddedWithoutNoindex,
+	NoindexWithNofollow,
 	ExpiredUnavailableAfter,
 	ConflictingIndexingRules,
 	MetaAndHeaderDuplicate,
