@@ -47,8 +47,7 @@ func (l pageLines) at(offset int) int {
 
 // parsePageSuppressions finds the suppression comments of a page.
 func parsePageSuppressions(src []byte, lines pageLines) []*suppression {
-	var out []*suppression
-	open := map[string]*suppression{}
+	var found []foundSuppression
 	for at := 0; ; {
 		i := bytes.Index(src[at:], []byte("<!--"))
 		if i < 0 {
@@ -65,32 +64,11 @@ func parsePageSuppressions(src []byte, lines pageLines) []*suppression {
 		if len(rules) == 0 {
 			continue
 		}
-		first, last := lines.at(start), lines.at(end-1)
+		first := lines.at(start)
 		s := &suppression{line: first, span: syntax.Span{Start: start, End: end}, kind: kind, rules: rules, used: make([]bool, len(rules))}
-		switch kind {
-		case disableNextLine:
-			s.first, s.end = last+1, last+2
-		case disableFile:
-			s.first, s.end = 0, len(lines)
-		case disable:
-			s.first, s.end = first, len(lines)
-			for _, r := range rules {
-				open[r] = s
-			}
-		case enable:
-			for _, r := range rules {
-				if d := open[r]; d != nil {
-					d.end = min(d.end, first)
-					delete(open, r)
-				}
-			}
-			continue
-		default:
-			continue
-		}
-		out = append(out, s)
+		found = append(found, foundSuppression{s, first, lines.at(end - 1)})
 	}
-	return out
+	return cover(found, len(lines))
 }
 
 // suppressPage applies a page's suppression comments to diags and adds

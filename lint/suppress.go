@@ -58,11 +58,9 @@ type suppression struct {
 // parseSuppressions finds the suppression comments of f. A malformed one
 // (no rule named) is ignored, as any other comment.
 func parseSuppressions(f *syntax.File) []*suppression {
-	var out []*suppression
-	open := map[string]*suppression{} // rule -> the disable comment in force
+	var found []foundSuppression
 	for i := range f.Lines {
-		l := &f.Lines[i]
-		c := l.Comment()
+		c := f.Lines[i].Comment()
 		if c.Len() == 0 {
 			continue
 		}
@@ -70,23 +68,43 @@ func parseSuppressions(f *syntax.File) []*suppression {
 		if len(rules) == 0 {
 			continue
 		}
-		s := &suppression{line: i, span: c, kind: kind, rules: rules, used: make([]bool, len(rules))}
-		switch kind {
+		found = append(found, foundSuppression{&suppression{line: i, span: c, kind: kind, rules: rules, used: make([]bool, len(rules))}, i, i})
+	}
+	return cover(found, len(f.Lines))
+}
+
+// A foundSuppression is a suppression comment before cover sets what it
+// covers, with the lines it starts and ends on: one in robots.txt, where
+// a comment ends its line, but an HTML comment may run over several.
+type foundSuppression struct {
+	s           *suppression
+	first, last int
+}
+
+// cover sets the lines each comment of found covers, in a file of n lines,
+// and returns those that suppress something: a disable-next-line the line
+// after the comment ends, a disable-file every line, a disable the lines up
+// to the enable that ends it. An enable suppresses nothing itself, so it is
+// never reported.
+func cover(found []foundSuppression, n int) []*suppression {
+	var out []*suppression
+	open := map[string]*suppression{} // rule -> the disable comment in force
+	for _, f := range found {
+		s := f.s
+		switch s.kind {
 		case disableNextLine:
-			s.first, s.end = i+1, i+2
+			s.first, s.end = f.last+1, f.last+2
 		case disableFile:
-			s.first, s.end = 0, len(f.Lines)
+			s.first, s.end = 0, n
 		case disable:
-			s.first, s.end = i, len(f.Lines)
-			for _, r := range rules {
+			s.first, s.end = f.first, n
+			for _, r := range s.rules {
 				open[r] = s
 			}
 		case enable:
-			// An enable ends the disable in force for its rules; it
-			// suppresses nothing itself, so it is never reported.
-			for _, r := range rules {
+			for _, r := range s.rules {
 				if d := open[r]; d != nil {
-					d.end = min(d.end, i)
+					d.end = min(d.end, f.first)
 					delete(open, r)
 				}
 			}
