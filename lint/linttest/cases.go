@@ -73,18 +73,7 @@ func ParseCase(path string, lines []string) (*Case, error) {
 			c.Site = strings.TrimSpace(rest)
 		}
 		for _, m := range wantRE.FindAllStringSubmatch(text, -1) {
-			line := i + 1
-			switch at := m[1]; {
-			case strings.HasPrefix(at, "@"):
-				line, _ = strconv.Atoi(at[1:])
-			case at != "":
-				n, _ := strconv.Atoi(at)
-				line += n
-			}
-			for _, q := range quotedRE.FindAllString(m[2], -1) {
-				rule, msg, _ := strings.Cut(strings.Trim(q, `"`), ": ")
-				c.Wants = append(c.Wants, Want{Line: line, Rule: rule, Message: msg})
-			}
+			c.Wants = appendWants(c.Wants, m[1], m[2], i+1)
 		}
 	}
 	side, err := os.ReadFile(path + ".want")
@@ -193,4 +182,22 @@ func CheckGolden(golden string, fixed []byte, changed, update bool) error {
 		return fmt.Errorf("%s: the fixes give\n%s\nwant\n%s", golden, fixed, want)
 	}
 	return nil
+}
+
+// appendWants appends the expectations of one want comment on line: at is
+// its "@N" (line N) or "+N"/"-N" (N lines on), or "", and quoted its
+// "rule: message" strings.
+func appendWants(wants []Want, at, quoted string, line int) []Want {
+	switch {
+	case strings.HasPrefix(at, "@"):
+		line, _ = strconv.Atoi(at[1:])
+	case at != "":
+		n, _ := strconv.Atoi(at)
+		line += n
+	}
+	for _, q := range quotedRE.FindAllString(quoted, -1) {
+		rule, msg, _ := strings.Cut(strings.Trim(q, `"`), ": ")
+		wants = append(wants, Want{Line: line, Rule: rule, Message: msg})
+	}
+	return wants
 }

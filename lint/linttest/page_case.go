@@ -3,7 +3,6 @@ package linttest
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -59,18 +58,7 @@ func ParsePageCase(path string, src []byte) (*PageCase, error) {
 	lines := strings.Split(text, "\n")
 	for i, line := range lines {
 		for _, m := range pageWantRE.FindAllStringSubmatch(line, -1) {
-			at := i + 1
-			switch rel := m[1]; {
-			case strings.HasPrefix(rel, "@"):
-				at, _ = strconv.Atoi(rel[1:])
-			case rel != "":
-				n, _ := strconv.Atoi(rel)
-				at += n
-			}
-			for _, q := range quotedRE.FindAllString(m[2], -1) {
-				rule, msg, _ := strings.Cut(strings.Trim(q, `"`), ": ")
-				c.Wants = append(c.Wants, Want{Line: at, Rule: rule, Message: msg})
-			}
+			c.Wants = appendWants(c.Wants, m[1], m[2], i+1)
 		}
 		for _, m := range pageTestRE.FindAllStringSubmatch(line, -1) {
 			value := strings.TrimSpace(m[2])
