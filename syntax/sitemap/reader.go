@@ -291,6 +291,9 @@ func (r *Reader) entry(e Entry) {
 // pos is the decoder's current position.
 func (r *Reader) pos() Pos {
 	line, col := r.dec.InputPos()
+	if line == 1 {
+		col += int(r.off) // the decoder starts after a BOM
+	}
 	return Pos{Offset: r.dec.InputOffset() + r.off, Line: line, Col: col}
 }
 
@@ -309,7 +312,6 @@ func (r *Reader) nextXML() {
 		var se *xml.SyntaxError
 		if errors.As(err, &se) {
 			p := r.pos()
-			p.Line = se.Line
 			code := Malformed
 			if strings.Contains(se.Msg, "entity") {
 				code = BadEntity
@@ -455,6 +457,9 @@ func (r *Reader) nextLine() {
 		r.done = true
 	}
 	p := Pos{Offset: start, Line: r.line, Col: 1}
+	if r.line == 1 {
+		p.Col += int(start) // after a BOM
+	}
 	r.checkSize(p)
 	if long {
 		r.problem(LongLine, "a line over 64 KiB, skipped", p)
