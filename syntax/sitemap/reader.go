@@ -149,6 +149,8 @@ type Reader struct {
 	entryTag string
 	space    string // the root element's namespace
 
+	lines    lineTracker
+
 	// Text state.
 	line int
 	off  int64
@@ -225,7 +227,8 @@ func (r *Reader) start() {
 			continue
 		}
 		if c == '<' {
-			r.dec = xml.NewDecoder(r.br)
+			r.lines = lineTracker{br: r.br, line: 1}
+			r.dec = xml.NewDecoder(&r.lines)
 			r.dec.Strict = true
 			// The decoder counts lines from its own start; the BOM is on
 			// line 1 and has no newline, so only the offset is shifted.
@@ -290,11 +293,55 @@ func (r *Reader) entry(e Entry) {
 
 // pos is the decoder's current position.
 func (r *Reader) pos() Pos {
-	line, col := r.dec.InputPos()
+	off := r.dec.InputOffset()
+	line, col := r.lines.at(off)
 	if line == 1 {
 		col += int(r.off) // the decoder starts after a BOM
 	}
-	return Pos{Offset: r.dec.InputOffset() + r.off, Line: line, Col: col}
+	return Pos{Offset: off + r.off, Line: line, Col: col}
+}
+
+// lineTracker feeds the decoder byte by byte and remembers where the last
+// two lines start. The decoder's own InputPos gives column 0 after it puts
+// back a newline it read ahead ("<\n"); the decoder puts back at most one
+// byte, so two line starts are enough to place any offset it reports.
+type lineTracker struct {
+	br          *bufio.Reader
+	off         int64
+	line        int
+	start, prev int64
+}
+
+func (t *lineTracker) ReadByte() (byte, error) {
+	c, err := t.br.ReadByte()
+	if err == nil {
+		t.off++
+		if c == '\n' {
+			t.line++
+			t.prev, t.start = t.start, t.off
+		}
+	}
+	return c, err
+}
+
+func (t *lineTracker) Read(p []byte) (int, error) {
+	for i := range p {
+		c, err := t.ReadByte()
+		if err != nil {
+			return i, err
+		}
+		p[i] = c
+	}
+	return len(p), nil
+}
+
+// at is the 1-based line and byte column of an offset at or just before
+// the last byte read.
+func (t *lineTracker) at(off int64) (line, col int) {
+	if off >= t.start || t.line == 1 {
+		return t.line, int(off-t.start) + 1
+	}
+	return t.line - 1, int(off-t.prev) + 1
 }
 
 func (r *Reader) nextXML() {
