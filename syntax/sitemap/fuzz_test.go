@@ -7,7 +7,8 @@ import (
 
 // FuzzReader: any bytes, plain or gzipped, give items whose positions are
 // inside the input and agree with their offsets, with entries numbered
-// 1, 2, 3, ... and never a panic.
+// 1, 2, 3, ... and never a panic. A small gzip input can inflate a
+// thousandfold, so each run stops after 4 MiB uncompressed.
 func FuzzReader(f *testing.F) {
 	seeds := []string{
 		"<urlset " + ns + "><url><loc>https://example.com/</loc><lastmod>2024-01-01</lastmod></url></urlset>",
@@ -25,9 +26,10 @@ func FuzzReader(f *testing.F) {
 		for _, in := range [][]byte{src, gz(t, src)} {
 			r := NewReader(bytes.NewReader(in))
 			n := 0
-			for it, ok := r.Next(); ok; it, ok = r.Next() {
+			check := posChecker(t, in)
+			for it, ok := r.Next(); ok && r.Bytes() < 1<<22; it, ok = r.Next() {
 				if len(in) < 2 || in[0] != 0x1f || in[1] != 0x8b {
-					checkPos(t, in, it)
+					check(it)
 				}
 				if !it.IsProblem() {
 					n++

@@ -149,7 +149,7 @@ type Reader struct {
 	entryTag string
 	space    string // the root element's namespace
 
-	lines    lineTracker
+	lines lineTracker
 
 	// Text state.
 	line int
