@@ -2,6 +2,8 @@ package sitemap
 
 import (
 	"bytes"
+	"fmt"
+	"time"
 	"testing"
 )
 
@@ -23,6 +25,8 @@ func FuzzReader(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
+		hang := time.AfterFunc(5*time.Second, func() { panic(fmt.Sprintf("slow on %q", src[:min(len(src), 300)])) })
+		defer hang.Stop()
 		for _, in := range [][]byte{src, gz(t, src)} {
 			r := NewReader(bytes.NewReader(in))
 			n := 0
