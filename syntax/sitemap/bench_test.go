@@ -2,6 +2,7 @@ package sitemap
 
 import (
 	"bytes"
+	"runtime"
 	"testing"
 )
 
@@ -19,6 +20,8 @@ func BenchmarkReader(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(plain.Len()))
 			urls := 0
+			var m0, m1 runtime.MemStats
+			runtime.ReadMemStats(&m0)
 			for b.Loop() {
 				r := NewReader(bytes.NewReader(c.src))
 				for it, ok := r.Next(); ok; it, ok = r.Next() {
@@ -27,7 +30,9 @@ func BenchmarkReader(b *testing.B) {
 					}
 				}
 			}
+			runtime.ReadMemStats(&m1)
 			b.ReportMetric(float64(urls)/b.Elapsed().Seconds(), "URLs/s")
+			b.ReportMetric(float64(m1.Mallocs-m0.Mallocs)/float64(urls), "allocs/URL")
 		})
 	}
 }

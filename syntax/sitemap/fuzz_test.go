@@ -3,8 +3,8 @@ package sitemap
 import (
 	"bytes"
 	"fmt"
-	"time"
 	"testing"
+	"time"
 )
 
 // FuzzReader: any bytes, plain or gzipped, give items whose positions are

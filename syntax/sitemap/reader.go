@@ -310,10 +310,14 @@ type lineTracker struct {
 	off         int64
 	line        int
 	start, prev int64
+	err         error // the last read error other than io.EOF
 }
 
 func (t *lineTracker) ReadByte() (byte, error) {
 	c, err := t.br.ReadByte()
+	if err != nil && err != io.EOF {
+		t.err = err
+	}
 	if err == nil {
 		t.off++
 		if c == '\n' {
@@ -366,9 +370,14 @@ func (r *Reader) nextXML() {
 			r.problem(code, se.Msg, p)
 			return
 		}
-		r.done = false
-		r.readError(err, r.pos())
-		return
+		if r.lines.err != nil && errors.Is(err, r.lines.err) {
+			r.done = false
+			r.readError(err, r.pos())
+			return
+		}
+		// The decoder's own non-syntax errors: a declared encoding other
+		// than UTF-8 (sitemaps must be UTF-8), a bad xmlns prefix.
+		r.problem(Malformed, strings.TrimPrefix(err.Error(), "xml: "), r.pos())
 	}
 	r.checkSize(r.pos())
 	switch t := tok.(type) {

@@ -126,6 +126,7 @@ func TestReader(t *testing.T) {
 			"! dtd 1:1\n1 2:71 https://example.com/\n"},
 		{"missing loc", "<urlset " + ns + "><url><lastmod>2024-01-01</lastmod></url></urlset>", URLSet, "! missing-loc 1:61\n"},
 		{"empty loc", "<urlset " + ns + "><url><loc> </loc></url></urlset>", URLSet, "! empty-loc 1:71\n"},
+		{"latin-1", `<?xml version="1.0" encoding="ISO-8859-1"?><urlset ` + ns + `/>`, Unknown, "! malformed 1:44\n"},
 		{"not xml", "garbage\x00\xff", Text, "1 1:1 garbage\x00\xff\n"},
 	}
 	for _, tt := range tests {
