@@ -17,6 +17,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"iter"
 	"strings"
 )
 
@@ -536,4 +537,17 @@ func (r *Reader) nextLine() {
 	p.Offset += int64(i)
 	p.Col += i
 	r.entry(Entry{Loc: string(line[i:j]), LocPos: p, Pos: p})
+}
+
+// All returns the remaining items as a Go iterator:
+//
+//	for it := range sitemap.NewReader(rd).All() { ... }
+func (r *Reader) All() iter.Seq[Item] {
+	return func(yield func(Item) bool) {
+		for it, ok := r.Next(); ok; it, ok = r.Next() {
+			if !yield(it) {
+				return
+			}
+		}
+	}
 }

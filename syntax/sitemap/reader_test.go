@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -229,4 +230,35 @@ func TestLongLine(t *testing.T) {
 	if want := "1 1:1 https://example.com/a\n! long-line 2:1\n2 3:1 https://example.com/b\n"; got != want {
 		t.Errorf("got %q", got)
 	}
+}
+
+// TestStreaming reads 300,000 URLs from a generator and checks that the
+// heap does not grow with them: the reader holds one entry at a time.
+func TestStreaming(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 30 MB")
+	}
+	pr, pw := io.Pipe()
+	go func() { generate(pw, 300000); pw.Close() }()
+	r := NewReader(pr)
+	var m runtime.MemStats
+	var peak uint64
+	n := 0
+	for it := range r.All() {
+		if !it.IsProblem() {
+			n++
+		}
+		if n%50000 == 0 {
+			runtime.GC()
+			runtime.ReadMemStats(&m)
+			peak = max(peak, m.HeapAlloc)
+		}
+	}
+	if n != 300000 {
+		t.Fatalf("%d URLs", n)
+	}
+	if peak > 8<<20 {
+		t.Errorf("heap reached %d bytes while streaming 30 MB", peak)
+	}
+	t.Logf("peak live heap %d KiB over %d MB", peak>>10, r.Bytes()>>20)
 }
