@@ -136,8 +136,9 @@ type Reader struct {
 	kind    Kind
 	started bool
 	done    bool
-	queue   []Item // problems found before the next item, in order
-	n       int    // entries so far
+	queue   []Item // items found and not yet returned, in order, from head
+	head    int
+	n       int // entries so far
 	tooBig  bool
 	gz      bool
 
@@ -254,20 +255,20 @@ func (r *Reader) Next() (Item, bool) {
 	if !r.started {
 		r.start()
 	}
-	for len(r.queue) == 0 && !r.done {
+	for r.head == len(r.queue) && !r.done {
 		if r.kind == Text {
 			r.nextLine()
 		} else {
 			r.nextXML()
 		}
 	}
-	if len(r.queue) == 0 {
+	if r.head == len(r.queue) {
 		return Item{}, false
 	}
-	it := r.queue[0]
-	r.queue = r.queue[1:]
-	if len(r.queue) == 0 {
-		r.queue = r.queue[:0:0]
+	it := r.queue[r.head]
+	r.head++
+	if r.head == len(r.queue) {
+		r.queue, r.head = r.queue[:0], 0 // reuse the array
 	}
 	return it, true
 }
