@@ -8,6 +8,15 @@
 // URLs or bytes) comes back as a Problem with its position, between the
 // entries. Like the rest of syntax/, it does no I/O of its own beyond the
 // io.Reader it is given, and builds for WebAssembly.
+//
+// XML goes through encoding/xml in strict mode. Its syntax errors are not
+// recoverable, so after Malformed or BadEntity the reader stops, as a
+// search engine rejects such a file; the entries before it have been
+// returned. A bare & in a <loc> is one of these. The reader does not stop at
+// MaxURLs or MaxBytes: it reports each once and goes on, and a caller that
+// wants a budget stops calling Next (Bytes says how far it has read).
+// TooLarge is placed where the reader was when its read-ahead buffer
+// crossed MaxBytes, up to 64 KiB before the byte that did.
 package sitemap
 
 import (
