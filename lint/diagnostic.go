@@ -26,6 +26,17 @@ type Diagnostic struct {
 	Related []Related
 	// Fixes are the ways to fix it, safe ones first.
 	Fixes []Fix
+	// URLs are, for a sitemap finding about many URLs (those one
+	// robots.txt line blocks, say), how many and a few of them; nil for
+	// other findings.
+	URLs *URLGroup
+}
+
+// URLGroup is the URLs one finding is about, counted rather than listed:
+// a sitemap can hold 50,000 URLs that one line blocks.
+type URLGroup struct {
+	Count    int
+	Examples []string
 }
 
 // Related is another place a diagnostic involves.

@@ -63,6 +63,11 @@ const (
 	// LintPage runs them (RunPage) and LintFile never does; LintPage runs
 	// no other rule.
 	ScopePage
+	// ScopeSitemap rules judge a sitemap's URLs as it streams past (see
+	// SitemapHooks), with the robots.txt of the site that lists it:
+	// SitemapSite.Lint runs them (RunSitemap), and no other entry point
+	// does.
+	ScopeSitemap
 )
 
 // A Rule is one check: an immutable value holding its metadata and the
@@ -118,6 +123,11 @@ type Rule struct {
 	// RunPage checks a page, for a rule of ScopePage, reporting through
 	// pass.Report and pass.ReportAt; nil for every other rule.
 	RunPage func(pass *PagePass)
+	// RunSitemap starts a rule of ScopeSitemap on one sitemap and returns
+	// what it does with each entry and problem as they stream past; nil
+	// for every other rule. What it counts lives in the closures it
+	// returns, so that the Rule stays immutable.
+	RunSitemap func(pass *SitemapPass) SitemapHooks
 }
 
 // Doc is a rule's documentation, in fixed sections.

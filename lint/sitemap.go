@@ -1,0 +1,288 @@
+package lint
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/syntax"
+	"github.com/robotslint/robotslint/syntax/sitemap"
+)
+
+// SitemapSite is what the sitemaps of one site are checked against: its
+// robots.txt, the crawlers the site cares about, and what is known of its
+// pages. One value serves every sitemap of a run, concurrently: rules keep
+// what spans sitemaps (the URLs seen, for duplicates) in it through
+// SitemapPass.SiteValue, and the robots.txt is compiled once per profile
+// for all of them.
+type SitemapSite struct {
+	in     SitemapSiteInput
+	rules  []*Rule
+	config *Config
+	shared *shared
+}
+
+// SitemapSiteInput is what a caller knows of the site whose sitemaps it
+// checks.
+type SitemapSiteInput struct {
+	// Robots is the site's robots.txt, or nil when the site has none or it
+	// is not known: nothing is then checked against it.
+	Robots *syntax.File
+	// RobotsURL is the robots.txt's absolute URL,
+	// "https://example.com/robots.txt", or "" when it is not known (a
+	// local directory without a configured site). Its scheme and host are
+	// those a sitemap listed in it may list URLs for.
+	RobotsURL string
+	// Now is the time lastmod dates are compared with; the zero time
+	// compares none, so that a run gives the same findings any day.
+	Now time.Time
+	// Page returns the page at an absolute URL as a crawler would read its
+	// robots directives, or nil when it is not available (not built, not
+	// fetched, or the caller fetches no pages). It is called concurrently,
+	// and may be nil.
+	Page func(url string) *PageInput
+}
+
+// NewSitemapSite returns the checking of the sitemaps of the site in with
+// the sitemap rules among rules (Scope ScopeSitemap), as cfg configures
+// them.
+func NewSitemapSite(in SitemapSiteInput, rules []*Rule, cfg *Config) *SitemapSite {
+	s := &SitemapSite{in: in, config: cfg, shared: &shared{rules: map[string]bool{}}}
+	for _, r := range rules {
+		if r.Scope != ScopeSitemap || r.RunSitemap == nil || cfg.Severity(r, 0) == Off {
+			continue
+		}
+		s.rules = append(s.rules, r)
+		s.shared.rules[r.Name] = true
+	}
+	return s
+}
+
+// Input returns what the site was made from.
+func (s *SitemapSite) Input() *SitemapSiteInput { return &s.in }
+
+// Targets returns the profiles the site cares about.
+func (s *SitemapSite) Targets() []*match.Profile { return s.config.targets() }
+
+// sitemapRobotsKey keys the site's robots.txt compiled for a profile.
+type sitemapRobotsKey struct{ profile *match.Profile }
+
+// Robots returns the site's robots.txt as profile reads it, or nil when it
+// is not known: compiled once per profile for every sitemap of the site.
+func (s *SitemapSite) Robots(profile *match.Profile) *match.Robots {
+	if s.in.Robots == nil {
+		return nil
+	}
+	return s.shared.get(sitemapRobotsKey{profile}, func() any { return match.Compile(s.in.Robots, profile) }).(*match.Robots)
+}
+
+// SitemapInput is one sitemap to check.
+type SitemapInput struct {
+	// URL is the sitemap's absolute URL, or "" when it is not known (a
+	// local file outside a site with a known origin). Its directory is the
+	// scope of the URLs it may list when robots.txt does not list it.
+	URL string
+	// Body is the sitemap as served: XML, gzip-compressed XML, or text.
+	// It is read once, as a stream; Lint does not close it.
+	Body io.Reader
+	// Listing says how the sitemap was found, or is nil when the user
+	// named it directly.
+	Listing *SitemapListing
+}
+
+// SitemapListing says where a sitemap was listed.
+type SitemapListing struct {
+	// RobotsLine is the index in the site's robots.txt lines of the
+	// Sitemap: line that names the sitemap, or of the line that names the
+	// index it was found through; -1 when no Sitemap: line leads to it.
+	RobotsLine int
+	// Index is the URL of the sitemap index that lists it, or "" when it
+	// was listed in robots.txt directly; IndexPos is where in that index.
+	Index    string
+	IndexPos sitemap.Pos
+	// Depth is how many indexes lie between robots.txt and the sitemap:
+	// 0 for a sitemap robots.txt lists, 1 for a child of such an index.
+	Depth int
+}
+
+// SitemapResult is what Lint found in one sitemap.
+type SitemapResult struct {
+	// Kind is what the sitemap turned out to be.
+	Kind sitemap.Kind
+	// Entries is how many <url> or <sitemap> entries (or lines) it holds;
+	// Bytes how many bytes it holds uncompressed.
+	Entries int
+	Bytes   int64
+	// Children are, for a sitemap index, the <loc>s of the sitemaps it
+	// lists, in order, for the caller to read next; an index lists at
+	// most sitemap.MaxURLs that are read, so this stays bounded.
+	Children []SitemapChild
+	// Diagnostics are the findings, ordered by position. Their spans are
+	// byte offsets in the uncompressed sitemap; since the sitemap is not
+	// kept, Positions gives the line and column of every offset a
+	// diagnostic starts or ends at.
+	Diagnostics []Diagnostic
+	Positions   map[int]syntax.Position
+}
+
+// SitemapChild is a sitemap an index lists.
+type SitemapChild struct {
+	Loc string
+	Pos sitemap.Pos
+}
+
+// SitemapEntry is one entry of a sitemap as sitemap rules read it.
+type SitemapEntry struct {
+	sitemap.Entry
+	// Index says the entry is a <sitemap> of an index rather than a page.
+	Index bool
+}
+
+// SitemapHooks are what a sitemap rule does as a sitemap streams past:
+// each entry in order, each problem the reader finds, and the end, where
+// a rule that counts reports. Any of them may be nil.
+type SitemapHooks struct {
+	Entry   func(e *SitemapEntry)
+	Problem func(p *sitemap.Problem)
+	End     func()
+}
+
+// SitemapPass is one sitemap rule's run over one sitemap.
+type SitemapPass struct {
+	// Site is the site the sitemap belongs to.
+	Site *SitemapSite
+	// Sitemap is the sitemap.
+	Sitemap *SitemapInput
+	// Rule is the rule being run.
+	Rule *Rule
+	// Targets are the profiles the site cares about.
+	Targets []*match.Profile
+	// Options are the rule's options from the configuration, or nil.
+	Options map[string]any
+
+	reader *sitemap.Reader
+	diags  []Diagnostic
+	places map[int]syntax.Position
+}
+
+// Kind returns what the sitemap is, as far as it has been read.
+func (p *SitemapPass) Kind() sitemap.Kind { return p.reader.Kind() }
+
+// Robots returns the site's robots.txt as profile reads it, or nil.
+func (p *SitemapPass) Robots(profile *match.Profile) *match.Robots { return p.Site.Robots(profile) }
+
+// SiteValue returns the value kept under key for every sitemap of the
+// site, built by build on first use. Sitemaps are checked concurrently, so
+// the value must be safe for concurrent use; key should be a value of an
+// unexported type of the caller's package.
+func (p *SitemapPass) SiteValue(key any, build func() any) any { return p.Site.shared.get(key, build) }
+
+// Report reports a finding from start to end in the sitemap.
+func (p *SitemapPass) Report(start, end sitemap.Pos, message string, opts ...ReportOption) {
+	if end.Offset < start.Offset {
+		end = start
+	}
+	p.place(start)
+	p.place(end)
+	p.diags = append(p.diags, newDiagnostic(p.Rule, p.Site.config, syntax.Span{Start: int(start.Offset), End: int(end.Offset)}, message, opts))
+}
+
+func (p *SitemapPass) place(pos sitemap.Pos) {
+	if p.places == nil {
+		p.places = map[int]syntax.Position{}
+	}
+	p.places[int(pos.Offset)] = syntax.Position{Line: pos.Line, Column: pos.Col}
+}
+
+// WithURLs gives a finding about many URLs their number and a few
+// examples, which output shows and JSON carries for other tools.
+func WithURLs(count int, examples []string) ReportOption {
+	return func(d *Diagnostic) { d.URLs = &URLGroup{Count: count, Examples: examples} }
+}
+
+// Lint reads the sitemap in and runs the site's sitemap rules on it as it
+// streams, each entry going to every rule before the next is read: memory
+// stays that of the rules' counters, whatever the number of URLs. A rule
+// that panics is reported as an internal error of that rule at the start
+// of the sitemap, and runs no further on it; the others go on.
+func (s *SitemapSite) Lint(in *SitemapInput) *SitemapResult {
+	r := sitemap.NewReader(in.Body)
+	res := &SitemapResult{}
+	type running struct {
+		pass  *SitemapPass
+		hooks SitemapHooks
+		dead  bool
+	}
+	var runs []*running
+	for _, rule := range s.rules {
+		pass := &SitemapPass{Site: s, Sitemap: in, Rule: rule, Targets: s.config.targets(), Options: s.config.rule(rule.Name).Options, reader: r}
+		run := &running{pass: pass}
+		run.dead = !guard(pass, func() { run.hooks = rule.RunSitemap(pass) })
+		runs = append(runs, run)
+	}
+	each := func(call func(run *running)) {
+		for _, run := range runs {
+			if !run.dead {
+				run.dead = !guard(run.pass, func() { call(run) })
+			}
+		}
+	}
+	var entry SitemapEntry
+	for item := range r.All() {
+		if item.IsProblem() {
+			problem := item.Problem
+			each(func(run *running) {
+				if run.hooks.Problem != nil {
+					run.hooks.Problem(&problem)
+				}
+			})
+			continue
+		}
+		res.Entries++
+		entry = SitemapEntry{Entry: item.Entry, Index: r.Kind() == sitemap.Index}
+		if entry.Index && len(res.Children) < sitemap.MaxURLs && entry.Loc != "" {
+			res.Children = append(res.Children, SitemapChild{Loc: entry.Loc, Pos: entry.LocPos})
+		}
+		each(func(run *running) {
+			if run.hooks.Entry != nil {
+				run.hooks.Entry(&entry)
+			}
+		})
+	}
+	each(func(run *running) {
+		if run.hooks.End != nil {
+			run.hooks.End()
+		}
+	})
+	res.Kind, res.Bytes = r.Kind(), r.Bytes()
+	for _, run := range runs {
+		res.Diagnostics = append(res.Diagnostics, run.pass.diags...)
+		for off, pos := range run.pass.places {
+			if res.Positions == nil {
+				res.Positions = map[int]syntax.Position{}
+			}
+			res.Positions[off] = pos
+		}
+	}
+	res.Diagnostics = byPosition(res.Diagnostics)
+	return res
+}
+
+// guard runs f, turning a panic into an internal-error diagnostic of the
+// pass's rule; it reports whether f returned normally.
+func guard(pass *SitemapPass, f func()) (ok bool) {
+	defer func() {
+		if v := recover(); v != nil {
+			pass.place(sitemap.Pos{Line: 1, Col: 1})
+			pass.diags = append(pass.diags, Diagnostic{
+				Rule:     pass.Rule.Name,
+				Severity: Error,
+				Message:  fmt.Sprintf("internal error in rule %s: %v (please report it)", pass.Rule.Name, v),
+			})
+			ok = false
+		}
+	}()
+	f()
+	return true
+}
