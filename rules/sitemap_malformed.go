@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
@@ -96,7 +97,8 @@ func runSitemapMalformed(pass *lint.SitemapPass) lint.SitemapHooks {
 				emptyLoc.count++
 				return
 			case sitemap.BadGzip:
-				msg = fmt.Sprintf("the gzip stream does not decompress (%s): %s", p.Msg, lost())
+				why := strings.TrimPrefix(strings.TrimPrefix(p.Msg, "gzip stream: "), "gzip header: ")
+				msg = fmt.Sprintf("the gzip data breaks off or is corrupt (%s): %s", why, lost())
 			case sitemap.ReadError:
 				msg = fmt.Sprintf("the sitemap could not be read to its end (%s): %s", p.Msg, lost())
 			case sitemap.LongLine:
