@@ -27,6 +27,11 @@ type File struct {
 	// place there (lint.Related.InRobotsTxt). Both are empty otherwise.
 	Robots     *syntax.File
 	RobotsPath string
+	// Positions are, for a sitemap, which is not kept (File is then
+	// empty), the line and column of each offset a diagnostic starts or
+	// ends at (lint.SitemapResult.Positions); nil for other files. Output
+	// shows no excerpt of a file known this way.
+	Positions map[int]syntax.Position
 }
 
 // relatedPlace returns the file a related place of f is in, and its path:
