@@ -39,6 +39,10 @@ type sitemapRoot struct {
 	// RobotsLine is the index in the site's robots.txt lines of the
 	// Sitemap: line that lists it, or -1 for a sitemap the user named.
 	RobotsLine int
+	// Found says that a directory walk found the sitemap: it is read
+	// after every sitemap the others lead to, and only if none of them
+	// did, so that a sitemap an index lists is read as listed there.
+	Found bool
 }
 
 // sitemapSource opens sitemaps by their URL or local path.
@@ -147,19 +151,30 @@ type sitemapDone struct {
 // after each sitemap, one call at a time.
 func checkSitemaps(ctx context.Context, site *lint.SitemapSite, cfg *lint.Config, roots []sitemapRoot, src sitemapSource, budget sitemapBudget, progress func(sitemapProgress)) sitemapReport {
 	w := &sitemapWalk{site: site, cfg: cfg, src: src, budget: budget.withDefaults(), progress: progress, seen: map[string]bool{}}
-	var level []sitemapJob
+	var level, found []sitemapJob
 	for _, r := range roots {
 		job := sitemapJob{loc: r.Loc}
 		if r.RobotsLine >= 0 {
 			job.listing = &lint.SitemapListing{RobotsLine: r.RobotsLine}
 		}
-		level = w.enqueue(level, job)
+		if r.Found {
+			found = append(found, job)
+		} else {
+			level = w.enqueue(level, job)
+		}
 	}
 	var rep sitemapReport
 	var files []*output.File
 	byName := map[string]*output.File{}
 	var unread, skipped int
-	for len(level) > 0 {
+	for len(level) > 0 || len(found) > 0 {
+		if len(level) == 0 {
+			for _, job := range found {
+				level = w.enqueue(level, job)
+			}
+			found = nil
+			continue
+		}
 		w.pending.Add(int64(len(level)))
 		done := w.readAll(ctx, level)
 		var next []sitemapJob
