@@ -246,8 +246,8 @@ func (r *lintRun) checkSite(s *localSite, robots *syntax.File, cfg *lint.Config)
 		if len(listed) == 0 {
 			return sitemapReport{}, ""
 		}
-		return sitemapReport{}, fmt.Sprintf("%s names %s, but %s holds no sitemap: not checked, as before a build (--sitemaps checks them)",
-			s.robots, prose.Count(len(listed), "sitemap", "sitemaps"), s.dir)
+		return sitemapReport{}, fmt.Sprintf("the sitemaps of %s are not checked: %s names %s, but %s holds no sitemap file, as before a build (--sitemaps checks them anyway)",
+			s.dir, s.robots, prose.Count(len(listed), "sitemap", "sitemaps"), s.dir)
 	}
 	in := lint.SitemapSiteInput{Robots: robots, Now: r.now}
 	if site != "" {
