@@ -67,8 +67,11 @@ func urlListKind(head []byte) string {
 	if bytes.HasPrefix(rest, []byte("<")) {
 		return "sitemap"
 	}
+	// Only a file of a known kind is refused by it: an image, a PDF, an
+	// archive. Other bytes (a NUL in a line) are a list whose bad line
+	// parseURLs names.
 	media := http.DetectContentType(head)
-	if strings.HasPrefix(media, "text/") {
+	if strings.HasPrefix(media, "text/") || media == "application/octet-stream" {
 		return "text"
 	}
 	media, _, _ = strings.Cut(media, ";")
