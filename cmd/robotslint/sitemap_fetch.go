@@ -128,10 +128,16 @@ func (s *httpSitemapSource) open(ctx context.Context, loc string) (io.ReadCloser
 	body.r = buf
 	if html := htmlStart(buf); html != "" {
 		body.Close()
-		return nil, fmt.Errorf("answered %s with an HTML page (%s), not a sitemap: an error page, a login page or a single-page app's fallback%s", r.status(), html, redirectedTo(r))
+		return nil, fmt.Errorf("answered %s with an HTML page, not a sitemap: it starts %s%s", r.status(), html, redirectedTo(r))
 	}
 	return body, nil
 }
+
+// describe names a sitemap by its URL, which is also its address.
+func (s *httpSitemapSource) describe(loc string) (name, url string) { return loc, loc }
+
+// parallel is how many sitemaps are fetched at once.
+func (s *httpSitemapSource) parallel() int { return s.fetches }
 
 // sitemapFailure says in one line why r got no sitemap: the status, the
 // redirects that led nowhere, the timeout or the network's error.
@@ -144,7 +150,7 @@ func sitemapFailure(r *fetchResult) string {
 		s = "answered " + r.status() + " with no redirect to follow" + redirectedTo(r)
 	case causeTooManyRedirects:
 		if loop := redirectLoop(r.Hops); loop != "" {
-			s = "redirects in a loop (" + loop + ")"
+			s = "redirects in a loop: " + loop
 		} else {
 			s = fmt.Sprintf("was redirected more than %d times, which crawlers do not follow (last to %s)", maxFetchRedirects, r.Hops[len(r.Hops)-1].Location)
 		}
@@ -153,7 +159,7 @@ func sitemapFailure(r *fetchResult) string {
 	case causeBadLocation:
 		s = fmt.Sprintf("answered %s with the unparsable Location %q", r.status(), r.location)
 	case causeTimeout:
-		s = fmt.Sprintf("did not answer within %s (--timeout)", r.timeout)
+		s = fmt.Sprintf("did not answer within %s, the --timeout", r.timeout)
 	case causeCanceled:
 		s = "was not fetched: robotslint was interrupted"
 	default:
@@ -168,9 +174,9 @@ func redirectedTo(r *fetchResult) string {
 	case n == 0:
 		return ""
 	case n == 1:
-		return " (redirected to " + r.FinalURL + ")"
+		return ", after a redirect to " + r.FinalURL
 	default:
-		return fmt.Sprintf(" (redirected %d times, to %s)", n, r.FinalURL)
+		return fmt.Sprintf(", after %d redirects, at %s", n, r.FinalURL)
 	}
 }
 
@@ -236,7 +242,7 @@ func (b *sitemapBody) read(p []byte) (int, error) {
 	}
 	switch {
 	case errors.Is(context.Cause(b.fctx), errSitemapStalled):
-		err = fmt.Errorf("the server stopped sending the sitemap: nothing came for %s (--timeout)", b.timeout)
+		err = fmt.Errorf("the server stopped sending the sitemap: nothing came for %s, the --timeout", b.timeout)
 	case b.ctx.Err() != nil:
 		err = errors.New("robotslint was interrupted")
 	default:

@@ -130,12 +130,12 @@ func TestSitemapSourceFailures(t *testing.T) {
 		loc, want string
 	}{
 		{srv.URL + "/missing.xml", "answered 404 Not Found, not 200 OK"},
-		{srv.URL + "/gone.xml", "answered 404 Not Found, not 200 OK (redirected to " + srv.URL + "/missing.xml)"},
-		{srv.URL + "/loop.xml", "redirects in a loop (" + srv.URL + "/loop.xml → " + srv.URL + "/loop2.xml → " + srv.URL + "/loop.xml)"},
+		{srv.URL + "/gone.xml", "answered 404 Not Found, not 200 OK, after a redirect to " + srv.URL + "/missing.xml"},
+		{srv.URL + "/loop.xml", "redirects in a loop: " + srv.URL + "/loop.xml → " + srv.URL + "/loop2.xml → " + srv.URL + "/loop.xml"},
 		{srv.URL + "/error.xml", "answered 503 Service Unavailable, not 200 OK"},
 		{srv.URL + "/empty.xml", "answered 204 No Content, not 200 OK"},
-		{srv.URL + "/home.xml", "answered 200 OK with an HTML page (`<!DOCTYPE html>`), not a sitemap: an error page, a login page or a single-page app's fallback"},
-		{stuck.URL + "/slow.xml", "did not answer within 200ms (--timeout)"},
+		{srv.URL + "/home.xml", "answered 200 OK with an HTML page, not a sitemap: it starts `<!DOCTYPE html>`"},
+		{stuck.URL + "/slow.xml", "did not answer within 200ms, the --timeout"},
 		{"ftp://example.com/sitemap.xml", "is not an http or https URL"},
 		{"https:///sitemap.xml", "is a URL without a host"},
 	} {
@@ -151,7 +151,7 @@ func TestSitemapSourceFailures(t *testing.T) {
 	// A body that stops coming ends in an error its reader reports, after
 	// what did come.
 	got, err := openSitemap(t, src, stuck.URL+"/trickle.xml")
-	if want := "the server stopped sending the sitemap: nothing came for 200ms (--timeout)"; err == nil || err.Error() != want || !strings.HasPrefix(got, "<?xml") {
+	if want := "the server stopped sending the sitemap: nothing came for 200ms, the --timeout"; err == nil || err.Error() != want || !strings.HasPrefix(got, "<?xml") {
 		t.Errorf("a stalled body: %q, %v; want the start and %q", got, err, want)
 	}
 }
