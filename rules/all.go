@@ -92,6 +92,9 @@ var all = []*lint.Rule{
 	FetchContentType,
 	FetchSize,
 	FetchSlow,
+	// The sitemaps robots.txt lists, which only following its Sitemap:
+	// lines can check.
+	SitemapUnreachable,
 }
 
 // All returns every rule, in the order the documentation lists them: the
