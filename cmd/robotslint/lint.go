@@ -189,6 +189,7 @@ type lintInput struct {
 	output string
 	err    error
 	note   string
+	cfg    *lint.Config // the configuration it was linted with, for its sitemaps
 }
 
 // runLint is the lint command.
@@ -244,6 +245,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, f := range sitemapFiles {
 		results = append(results, lintInput{report: f})
 	}
+	results = append(results, r.checkLiveSitemaps(inputs, results, stderr)...)
 
 	out := bufio.NewWriter(stdout)
 	var files []output.File
@@ -501,6 +503,7 @@ func (r *lintRun) lintOne(input string) (res lintInput) {
 	}
 	f := syntax.Parse(src)
 	res.report.File = f
+	res.cfg = cfg
 	res.report.Diagnostics = append(fetched, lint.LintFile(f, all, cfg)...)
 	return res
 }

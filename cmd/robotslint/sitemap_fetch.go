@@ -145,7 +145,12 @@ func sitemapFailure(r *fetchResult) string {
 	var s string
 	switch r.cause {
 	case causeStatus:
-		s = "answered " + r.status() + ", not 200 OK" + redirectedTo(r)
+		s = "answered " + r.status()
+		if r.Status/100 == 2 {
+			// A success, but not the one crawlers read a sitemap from.
+			s += ", not 200 OK"
+		}
+		s += redirectedTo(r)
 	case causeUnfollowable:
 		s = "answered " + r.status() + " with no redirect to follow" + redirectedTo(r)
 	case causeTooManyRedirects:

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"slices"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/lint/prose"
+	"github.com/robotslint/robotslint/rules"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// Checking a live site's sitemaps: with --sitemaps, after a site's
+// robots.txt is fetched and linted, the sitemaps its Sitemap: lines list
+// are fetched as crawlers fetch them (httpSitemapSource), through their
+// indexes, and checked against it. The sites are walked one after the
+// other, each with a few fetches at once, so that the progress line
+// speaks of one walk and no server gets more than a few requests at a
+// time.
+
+// checkLiveSitemaps walks the sitemaps of every site among inputs that
+// was fetched, when --sitemaps asks for it: the findings on a robots.txt's
+// Sitemap: lines join its report in results, and the sitemaps' reports and
+// the walk's notes are returned, to be shown after the robots.txt files.
+// Ctrl-C stops the walk: what was checked is reported, and an error says
+// the rest was not.
+func (r *lintRun) checkLiveSitemaps(inputs []string, results []lintInput, stderr io.Writer) (more []lintInput) {
+	if !r.opt.sitemaps || !slices.ContainsFunc(inputs, isURL) {
+		return nil
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	// After the first Ctrl-C, which stops the walk, a second one ends
+	// the command at once, as it would without the walk.
+	context.AfterFunc(ctx, stop)
+	bar := stderrProgress(stderr, r.opt.diff, os.Getenv)
+	defer bar.finish()
+	var before progressCounts // the walks done, which the line adds up
+	for i, in := range inputs {
+		res := &results[i]
+		if !isURL(in) || res.err != nil || res.note != "" || ctx.Err() != nil {
+			continue
+		}
+		roots := sitemapRoots(res.report.File)
+		if len(roots) == 0 {
+			more = append(more, lintInput{note: res.report.Path + " lists no sitemap (no Sitemap: line with an http or https URL): none checked"})
+			continue
+		}
+		in := lint.SitemapSiteInput{Robots: res.report.File, RobotsURL: res.report.Path, Now: r.now}
+		site := lint.NewSitemapSite(in, rules.All(), res.cfg)
+		src := newHTTPSitemapSource(fetchOptions{Timeout: r.opt.timeout}, 0)
+		start := before
+		progress := func(p sitemapProgress) {
+			bar.update(progressCounts{
+				read:  start.read + p.Sitemaps,
+				found: start.found + p.Sitemaps + p.Pending,
+				urls:  start.urls + p.URLs,
+				bytes: start.bytes + p.Bytes,
+			})
+		}
+		rep := checkSitemaps(ctx, site, res.cfg, roots, src, sitemapBudget{maxURLs: r.opt.maxURLs}, progress)
+		before = progressCounts{read: start.read + rep.Sitemaps, found: start.found + rep.Sitemaps, urls: start.urls + rep.URLs, bytes: start.bytes + rep.Bytes}
+		if len(rep.Robots) > 0 {
+			res.report.Diagnostics = append(res.report.Diagnostics, rep.Robots...)
+			slices.SortStableFunc(res.report.Diagnostics, func(a, b lint.Diagnostic) int { return a.Span.Start - b.Span.Start })
+		}
+		more = append(more, lintInput{note: fmt.Sprintf("%s: %s checked (%s, %s uncompressed)",
+			res.report.Path, prose.Count(rep.Sitemaps, "sitemap", "sitemaps"), prose.Count(int(rep.URLs), "URL", "URLs"), byteSize(rep.Bytes))})
+		for _, note := range rep.Notes {
+			more = append(more, lintInput{note: note})
+		}
+		for _, f := range rep.Files {
+			more = append(more, lintInput{report: f})
+		}
+	}
+	if ctx.Err() != nil {
+		more = append(more, lintInput{err: errors.New("interrupted: the sitemaps were not all checked; the findings shown are those of the sitemaps read")})
+	}
+	return more
+}
+
+// sitemapRoots are the sitemaps robots lists: the http(s) URLs of its
+// Sitemap: lines, in order, each with its line. A value that is no such
+// URL is sitemap-url's to report, and is not fetched.
+func sitemapRoots(robots *syntax.File) []sitemapRoot {
+	var roots []sitemapRoot
+	for i := range robots.Lines {
+		line := &robots.Lines[i]
+		if line.Directive != syntax.DirectiveSitemap {
+			continue
+		}
+		if loc := string(robots.Text(line.Value())); isURL(loc) {
+			roots = append(roots, sitemapRoot{Loc: loc, RobotsLine: i})
+		}
+	}
+	return roots
+}
