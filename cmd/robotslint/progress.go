@@ -21,7 +21,7 @@ const progressInterval = 100 * time.Millisecond
 type progressCounts struct {
 	read, found int   // sitemaps read, and found so far (listed in robots.txt or an index)
 	urls        int64 // URLs checked
-	bytes       int64 // bytes read, uncompressed
+	bytes       int64 // bytes fetched, as served: counted as they come, so the line moves during a long download
 }
 
 // progressBar draws the progress of a long sitemap walk on one line of a
@@ -72,21 +72,22 @@ func wantProgress(terminal, reportOnStderr bool, getenv func(string) string) boo
 	return terminal && !reportOnStderr && getenv("CI") == "" && getenv("TERM") != "dumb"
 }
 
-// update records the walk's counts and redraws the line, unless it was
-// drawn less than progressInterval ago. A nil bar draws nothing.
-func (b *progressBar) update(c progressCounts) {
+// update changes the counts the line shows with change and redraws the
+// line, unless it was drawn less than progressInterval ago. A nil bar
+// draws nothing.
+func (b *progressBar) update(change func(c *progressCounts)) {
 	if b == nil {
 		return
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.latest = c
+	change(&b.latest)
 	now := b.now()
 	if b.done || !b.drawn.IsZero() && now.Sub(b.drawn) < progressInterval {
 		return
 	}
 	b.drawn = now
-	b.draw(b.line(c, now.Sub(b.start)))
+	b.draw(b.line(b.latest, now.Sub(b.start)))
 }
 
 // finish erases the line; the bar draws nothing after it.
@@ -121,14 +122,15 @@ func (b *progressBar) draw(line string) {
 }
 
 // line is the progress line for counts c after elapsed, such as
-// "sitemaps: 3 of 20 read, 152,340 URLs checked, 48,210 URLs/s, 12.4 MB".
+// "sitemaps: 3 of 20 read, 152,340 URLs checked, 48,210 URLs/s, 12.4 MB
+// fetched".
 // The rate appears after the first second, when it means something.
 func (b *progressBar) line(c progressCounts, elapsed time.Duration) string {
 	s := fmt.Sprintf("sitemaps: %s of %s read, %s checked", prose.Int(c.read), prose.Int(c.found), prose.Count(int(c.urls), "URL", "URLs"))
 	if elapsed >= time.Second {
 		s += fmt.Sprintf(", %s URLs/s", prose.Int(int(float64(c.urls)/elapsed.Seconds())))
 	}
-	return s + ", " + byteCount(c.bytes)
+	return s + ", " + byteCount(c.bytes) + " fetched"
 }
 
 // byteCount is n bytes in decimal units, as the sitemaps.org limit of

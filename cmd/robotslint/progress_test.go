@@ -35,36 +35,41 @@ func screen(written string) string {
 	return string(line)
 }
 
+// set is the change of a progress bar's counts to c.
+func set(c progressCounts) func(*progressCounts) {
+	return func(to *progressCounts) { *to = c }
+}
+
 func TestProgressBar(t *testing.T) {
 	clock := &fakeClock{t: time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)}
 	var term bytes.Buffer
 	bar := newProgressBar(&term, 120, clock.now)
 
-	bar.update(progressCounts{read: 0, found: 1})
-	if got, want := term.String(), "\rsitemaps: 0 of 1 read, 0 URLs checked, 0 bytes"; got != want {
+	bar.update(set(progressCounts{read: 0, found: 1}))
+	if got, want := term.String(), "\rsitemaps: 0 of 1 read, 0 URLs checked, 0 bytes fetched"; got != want {
 		t.Fatalf("first drawing %q, want %q", got, want)
 	}
 
 	// Within a tenth of a second, updates are recorded, not drawn.
 	clock.advance(50 * time.Millisecond)
 	before := term.Len()
-	bar.update(progressCounts{read: 1, found: 21, urls: 50000, bytes: 4_200_000})
+	bar.update(set(progressCounts{read: 1, found: 21, urls: 50000, bytes: 4_200_000}))
 	if term.Len() != before {
 		t.Errorf("redrawn after 50ms: %q", term.String()[before:])
 	}
 
 	// A second on, the line shows the rate.
 	clock.advance(950 * time.Millisecond)
-	bar.update(progressCounts{read: 3, found: 21, urls: 152340, bytes: 12_400_000})
-	want := "sitemaps: 3 of 21 read, 152,340 URLs checked, 152,340 URLs/s, 12.4 MB"
+	bar.update(set(progressCounts{read: 3, found: 21, urls: 152340, bytes: 12_400_000}))
+	want := "sitemaps: 3 of 21 read, 152,340 URLs checked, 152,340 URLs/s, 12.4 MB fetched"
 	if got := screen(term.String()); got != want {
 		t.Errorf("screen %q, want %q", got, want)
 	}
 
 	// A shorter line blanks what the longer one left.
 	clock.advance(time.Second)
-	bar.update(progressCounts{read: 4, found: 21, urls: 1, bytes: 10})
-	if got, want := screen(term.String()), "sitemaps: 4 of 21 read, 1 URL checked, 0 URLs/s, 10 bytes"; strings.TrimRight(got, " ") != want || len(got) < len("sitemaps: 3 of 21 read, 152,340 URLs checked, 152,340 URLs/s, 12.4 MB") {
+	bar.update(set(progressCounts{read: 4, found: 21, urls: 1, bytes: 10}))
+	if got, want := screen(term.String()), "sitemaps: 4 of 21 read, 1 URL checked, 0 URLs/s, 10 bytes fetched"; strings.TrimRight(got, " ") != want || len(got) < len("sitemaps: 3 of 21 read, 152,340 URLs checked, 152,340 URLs/s, 12.4 MB fetched") {
 		t.Errorf("screen %q, want %q padded over the old line", got, want)
 	}
 
@@ -79,7 +84,7 @@ func TestProgressBar(t *testing.T) {
 	}
 	n := term.Len()
 	clock.advance(time.Second)
-	bar.update(progressCounts{read: 5, found: 21})
+	bar.update(set(progressCounts{read: 5, found: 21}))
 	bar.finish()
 	if term.Len() != n {
 		t.Errorf("drawn after finish: %q", term.String()[n:])
@@ -89,7 +94,7 @@ func TestProgressBar(t *testing.T) {
 	term.Reset()
 	bar = newProgressBar(&term, 120, clock.now)
 	for i := range 1000 {
-		bar.update(progressCounts{read: i, found: 1000, urls: int64(i) * 100})
+		bar.update(set(progressCounts{read: i, found: 1000, urls: int64(i) * 100}))
 		clock.advance(time.Millisecond)
 	}
 	if n := strings.Count(term.String(), "\r"); n != 10 {
@@ -101,7 +106,7 @@ func TestProgressBarNarrow(t *testing.T) {
 	clock := &fakeClock{t: time.Unix(0, 0)}
 	var term bytes.Buffer
 	bar := newProgressBar(&term, 30, clock.now)
-	bar.update(progressCounts{read: 1, found: 2, urls: 3, bytes: 4})
+	bar.update(set(progressCounts{read: 1, found: 2, urls: 3, bytes: 4}))
 	if got := screen(term.String()); len(got) != 29 || !strings.HasPrefix(got, "sitemaps: 1 of 2 read") {
 		t.Errorf("on a 30-column terminal the line is %q (%d columns): it must stay under 30 so it does not wrap", got, len(got))
 	}
@@ -109,7 +114,7 @@ func TestProgressBarNarrow(t *testing.T) {
 
 func TestProgressBarNil(t *testing.T) {
 	var bar *progressBar
-	bar.update(progressCounts{read: 1})
+	bar.update(set(progressCounts{read: 1}))
 	bar.finish()
 }
 

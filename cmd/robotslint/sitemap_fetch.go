@@ -47,6 +47,9 @@ type httpSitemapSource struct {
 	opt      fetchOptions // Timeout, UserAgent and Client, as for robots.txt
 	fetches  int          // how many sitemaps are fetched at once
 	maxBytes int64        // the cap on one body as served; 0 means sitemapMaxWireBytes
+	// fetched, if not nil, is told of every n bytes of a body as they
+	// come, for the progress line; it is called concurrently.
+	fetched func(n int)
 }
 
 // newHTTPSitemapSource returns the source of a run whose robots.txt was
@@ -117,6 +120,7 @@ func (s *httpSitemapSource) open(ctx context.Context, loc string) (io.ReadCloser
 		cancel:  cancel,
 		timeout: opt.Timeout,
 		left:    s.maxBytes,
+		fetched: s.fetched,
 	}
 	if body.left <= 0 {
 		body.left = sitemapMaxWireBytes
@@ -225,6 +229,7 @@ type sitemapBody struct {
 	timeout time.Duration
 	limit   int64 // the cap on what is read
 	left    int64 // how much more may be read
+	fetched func(n int)
 }
 
 // Read reads from the buffer.
@@ -242,6 +247,9 @@ func (b *sitemapBody) read(p []byte) (int, error) {
 	n, err := b.body.Read(p)
 	b.stall.Stop()
 	b.left -= int64(n)
+	if b.fetched != nil && n > 0 {
+		b.fetched(n)
+	}
 	if err == nil || err == io.EOF {
 		return n, err
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/signal"
 	"slices"
+	"strings"
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/prose"
@@ -29,7 +30,7 @@ import (
 // the walk's notes are returned, to be shown after the robots.txt files.
 // Ctrl-C stops the walk: what was checked is reported, and an error says
 // the rest was not.
-func (r *lintRun) checkLiveSitemaps(inputs []string, results []lintInput, stderr io.Writer) (more []lintInput) {
+func (r *lintRun) checkLiveSitemaps(inputs []string, results []lintInput, stderr io.Writer) []lintInput {
 	if !r.opt.sitemaps || !slices.ContainsFunc(inputs, isURL) {
 		return nil
 	}
@@ -40,6 +41,12 @@ func (r *lintRun) checkLiveSitemaps(inputs []string, results []lintInput, stderr
 	context.AfterFunc(ctx, stop)
 	bar := stderrProgress(stderr, r.opt.diff, os.Getenv)
 	defer bar.finish()
+	return r.walkLiveSitemaps(ctx, inputs, results, bar)
+}
+
+// walkLiveSitemaps is checkLiveSitemaps until ctx ends, showing its
+// progress on bar (nil for none).
+func (r *lintRun) walkLiveSitemaps(ctx context.Context, inputs []string, results []lintInput, bar *progressBar) (more []lintInput) {
 	var before progressCounts // the walks done, which the line adds up
 	for i, in := range inputs {
 		res := &results[i]
@@ -51,26 +58,36 @@ func (r *lintRun) checkLiveSitemaps(inputs []string, results []lintInput, stderr
 			more = append(more, lintInput{note: res.report.Path + " lists no sitemap (no Sitemap: line with an http or https URL): none checked"})
 			continue
 		}
-		in := lint.SitemapSiteInput{Robots: res.report.File, RobotsURL: res.report.Path, Now: r.now}
+		// The sitemaps are judged against the site the robots.txt is
+		// served for, where a redirect on the same site leads (http to
+		// https, www.), as the robots.txt is linted.
+		robotsURL := res.report.Path
+		if res.cfg != nil && res.cfg.Site != "" {
+			robotsURL = strings.TrimSuffix(res.cfg.Site, "/") + "/robots.txt"
+		}
+		in := lint.SitemapSiteInput{Robots: res.report.File, RobotsURL: robotsURL, Now: r.now}
 		site := lint.NewSitemapSite(in, rules.All(), res.cfg)
 		src := newHTTPSitemapSource(fetchOptions{Timeout: r.opt.timeout}, 0)
+		if bar != nil {
+			src.fetched = func(n int) { bar.update(func(c *progressCounts) { c.bytes += int64(n) }) }
+		}
 		start := before
 		progress := func(p sitemapProgress) {
-			bar.update(progressCounts{
-				read:  start.read + p.Sitemaps,
-				found: start.found + p.Sitemaps + p.Pending,
-				urls:  start.urls + p.URLs,
-				bytes: start.bytes + p.Bytes,
+			bar.update(func(c *progressCounts) {
+				c.read, c.found, c.urls = start.read+p.Sitemaps, start.found+p.Sitemaps+p.Pending, start.urls+p.URLs
 			})
 		}
 		rep := checkSitemaps(ctx, site, res.cfg, roots, src, sitemapBudget{maxURLs: r.opt.maxURLs}, progress)
-		before = progressCounts{read: start.read + rep.Sitemaps, found: start.found + rep.Sitemaps, urls: start.urls + rep.URLs, bytes: start.bytes + rep.Bytes}
+		before = progressCounts{read: start.read + rep.Sitemaps, found: start.found + rep.Sitemaps, urls: start.urls + rep.URLs}
 		if len(rep.Robots) > 0 {
 			res.report.Diagnostics = append(res.report.Diagnostics, rep.Robots...)
 			slices.SortStableFunc(res.report.Diagnostics, func(a, b lint.Diagnostic) int { return a.Span.Start - b.Span.Start })
 		}
-		more = append(more, lintInput{note: fmt.Sprintf("%s: %s checked (%s, %s uncompressed)",
-			res.report.Path, prose.Count(rep.Sitemaps, "sitemap", "sitemaps"), prose.Count(int(rep.URLs), "URL", "URLs"), byteSize(rep.Bytes))})
+		if !rep.Stopped {
+			// A walk that stopped says what it read in its note.
+			more = append(more, lintInput{note: fmt.Sprintf("%s: %s checked (%s, %s uncompressed)",
+				res.report.Path, prose.Count(rep.Sitemaps, "sitemap", "sitemaps"), prose.Count(int(rep.URLs), "URL", "URLs"), byteSize(rep.Bytes))})
+		}
 		for _, note := range rep.Notes {
 			more = append(more, lintInput{note: note})
 		}

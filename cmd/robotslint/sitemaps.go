@@ -123,6 +123,9 @@ type sitemapReport struct {
 	Sitemaps int
 	URLs     int64
 	Bytes    int64
+	// Stopped says the walk left sitemaps unread, for a budget or an
+	// interrupt; a note says which.
+	Stopped bool
 }
 
 // sitemapJob is one sitemap to read.
@@ -222,6 +225,7 @@ func checkSitemaps(ctx context.Context, site *lint.SitemapSite, cfg *lint.Config
 	}
 	if skipped > 0 {
 		rep.Notes = append(rep.Notes, w.stopNote(ctx, skipped))
+		rep.Stopped = true
 	}
 	return rep
 }
@@ -351,11 +355,20 @@ func (w *sitemapWalk) read(ctx context.Context, job sitemapJob) (d sitemapDone) 
 		return sitemapDone{skipped: true}
 	}
 	body, err := w.src.open(ctx, job.loc)
+	if err != nil && ctx.Err() != nil {
+		// Stopped (Ctrl-C), not unreachable: the sitemap is one the run
+		// did not read.
+		return sitemapDone{skipped: true}
+	}
 	if err != nil {
 		return w.unreachable(job, name, err)
 	}
 	defer body.Close()
 	res := w.site.Lint(&lint.SitemapInput{URL: loc, Body: body, Listing: job.listing})
+	if ctx.Err() != nil {
+		// Its findings would be those of the part read before the stop.
+		return sitemapDone{skipped: true}
+	}
 	n := w.sitemaps.Add(1)
 	urls, bytes := w.urls.Add(int64(res.Entries)), w.bytes.Add(res.Bytes)
 	following := len(res.Children) > 0 && job.depth == 0

@@ -1,0 +1,291 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// liveSite is a site served by httptest whose files a test sets by path,
+// and which counts the requests for each path.
+type liveSite struct {
+	*httptest.Server
+	files map[string]http.HandlerFunc
+
+	mu   sync.Mutex
+	hits map[string]int
+}
+
+// newLiveSite serves files; a path without a handler answers 404. done is
+// closed when the test ends, for handlers that block until then.
+func newLiveSite(t *testing.T, files func(base string, done <-chan struct{}) map[string]http.HandlerFunc) *liveSite {
+	s := &liveSite{hits: map[string]int{}}
+	s.Server = blockingServer(t, func(w http.ResponseWriter, r *http.Request, done <-chan struct{}) {
+		s.mu.Lock()
+		s.hits[r.URL.Path]++
+		h := s.files[r.URL.Path]
+		s.mu.Unlock()
+		if h == nil {
+			http.NotFound(w, r)
+			return
+		}
+		h(w, r)
+	})
+	done := make(chan struct{})
+	t.Cleanup(func() { close(done) })
+	s.mu.Lock()
+	s.files = files(s.URL, done)
+	s.mu.Unlock()
+	return s
+}
+
+// requests returns how many requests asked for path.
+func (s *liveSite) requests(path string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.hits[path]
+}
+
+// text answers with body as a text file.
+func text(body string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, body) }
+}
+
+// lintLive runs the lint command with args and returns its status, its
+// standard output and its standard error; it fails if the run hangs.
+func lintLive(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	start := time.Now()
+	status := run(append([]string{"--no-config"}, args...), nil, &stdout, &stderr)
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("robotslint %s took %v", strings.Join(args, " "), d)
+	}
+	return status, stdout.String(), stderr.String()
+}
+
+// jsonReport is the part of the JSON output the tests read.
+type jsonReport struct {
+	Files []struct {
+		Path        string `json:"path"`
+		Diagnostics []struct {
+			Rule    string `json:"rule"`
+			Message string `json:"message"`
+			Range   struct {
+				Start struct{ Line, Column int }
+			} `json:"range"`
+			URLs *struct {
+				Count    int      `json:"count"`
+				Examples []string `json:"examples"`
+			} `json:"urls"`
+			Related []struct {
+				Path    string `json:"path"`
+				Message string `json:"message"`
+				Range   struct {
+					Start struct{ Line int }
+				} `json:"range"`
+			} `json:"related"`
+		} `json:"diagnostics"`
+	} `json:"files"`
+}
+
+// findings returns, by file path, the rule and message of each finding of
+// a JSON report, as "rule: message".
+func findings(t *testing.T, out string) (jsonReport, map[string][]string) {
+	t.Helper()
+	var rep jsonReport
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("JSON output: %v\n%s", err, out)
+	}
+	byPath := map[string][]string{}
+	for _, f := range rep.Files {
+		for _, d := range f.Diagnostics {
+			byPath[f.Path] = append(byPath[f.Path], d.Rule+": "+d.Message)
+		}
+	}
+	return rep, byPath
+}
+
+// has reports whether one of list contains every one of words.
+func has(list []string, words ...string) bool {
+	for _, s := range list {
+		all := true
+		for _, w := range words {
+			all = all && strings.Contains(s, w)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// TestLiveSitemaps follows a live site's Sitemap: lines: an index of gzip
+// sitemaps that also lists itself and a sitemap behind a redirect, a
+// sitemap that answers 404, one that is an HTML page, one that does not
+// answer in time, and one on another host (a cross-submission).
+func TestLiveSitemaps(t *testing.T) {
+	cdn := newLiveSite(t, func(string, <-chan struct{}) map[string]http.HandlerFunc { return nil })
+	site := newLiveSite(t, func(base string, done <-chan struct{}) map[string]http.HandlerFunc {
+		return map[string]http.HandlerFunc{
+			"/robots.txt": text("User-agent: *\nDisallow: /private/\n\n" +
+				"Sitemap: " + base + "/index.xml\n" +
+				"Sitemap: " + base + "/missing.xml\n" +
+				"Sitemap: " + base + "/home.xml\n" +
+				"Sitemap: " + base + "/slow.xml\n" +
+				"Sitemap: " + cdn.URL + "/sitemap.xml\n"),
+			"/index.xml": text(sitemapIndex(base+"/s1.xml.gz", base+"/s2.xml.gz", base+"/index.xml", base+"/old.xml", base+"/gone.xml.gz")),
+			"/s1.xml.gz": func(w http.ResponseWriter, r *http.Request) {
+				w.Header().Set("Content-Type", "application/gzip")
+				fmt.Fprint(w, gzipped(t, urlset(base+"/a", base+"/private/1", base+"/private/2")))
+			},
+			"/s2.xml.gz": text(gzipped(t, urlset(base+"/b", base+"/c"))),
+			"/old.xml": func(w http.ResponseWriter, r *http.Request) {
+				http.Redirect(w, r, "/new/sitemap.xml", http.StatusMovedPermanently)
+			},
+			"/new/sitemap.xml": text(urlset(base + "/d")),
+			"/home.xml":        text("<!DOCTYPE html>\n<html><body>Welcome</body></html>\n"),
+			"/slow.xml": func(w http.ResponseWriter, r *http.Request) {
+				select {
+				case <-done:
+				case <-r.Context().Done():
+				}
+			},
+		}
+	})
+	cdn.mu.Lock()
+	cdn.files = map[string]http.HandlerFunc{"/sitemap.xml": text(urlset(site.URL + "/e"))}
+	cdn.mu.Unlock()
+
+	status, out, errOut := lintLive(t, "--format", "json", "--timeout", "300ms", site.URL, "--sitemaps")
+	if status != exitFindings {
+		t.Errorf("status %d, want %d: %s", status, exitFindings, errOut)
+	}
+	_, got := findings(t, out)
+	robots := got[site.URL+"/robots.txt"]
+	for _, want := range [][]string{
+		{"sitemap-unreachable: the sitemap " + site.URL + "/missing.xml", "(answered 404 Not Found)"},
+		{"sitemap-unreachable: the sitemap " + site.URL + "/home.xml", "answered 200 OK with an HTML page, not a sitemap: it starts `<!DOCTYPE html>`"},
+		{"sitemap-unreachable: the sitemap " + site.URL + "/slow.xml", "did not answer within 300ms, the --timeout"},
+	} {
+		if !has(robots, want...) {
+			t.Errorf("robots.txt findings lack %q:\n%s", want, strings.Join(robots, "\n"))
+		}
+	}
+	if has(robots, "/index.xml") || has(robots, cdn.URL) {
+		t.Errorf("a sitemap that was read is reported unreachable:\n%s", strings.Join(robots, "\n"))
+	}
+	// A child of the index that fails is reported in the index, at its <loc>.
+	if index := got[site.URL+"/index.xml"]; !has(index, "sitemap-unreachable: the sitemap "+site.URL+"/gone.xml.gz", "(answered 404 Not Found)") {
+		t.Errorf("index findings lack the missing child:\n%s", strings.Join(index, "\n"))
+	}
+	// Each sitemap is fetched once, though the index lists itself; the
+	// redirect is followed to its target.
+	for _, path := range []string{"/robots.txt", "/index.xml", "/s1.xml.gz", "/s2.xml.gz", "/old.xml", "/new/sitemap.xml", "/gone.xml.gz"} {
+		if n := site.requests(path); n != 1 {
+			t.Errorf("%s was requested %d times, want once", path, n)
+		}
+	}
+	if n := cdn.requests("/sitemap.xml"); n != 1 {
+		t.Errorf("the sitemap on another host was requested %d times, want once", n)
+	}
+	// What was read is said on stderr: the index, its three children
+	// that answered and the cross-submitted sitemap, with their entries.
+	if want := site.URL + "/robots.txt: 5 sitemaps checked (12 URLs, "; !strings.Contains(errOut, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, errOut)
+	}
+	if strings.Contains(errOut, "\r") {
+		t.Errorf("a progress line on stderr, which is not a terminal:\n%q", errOut)
+	}
+}
+
+// TestLiveSitemapsBudget stops the walk at --max-urls and says so.
+func TestLiveSitemapsBudget(t *testing.T) {
+	site := newLiveSite(t, func(base string, done <-chan struct{}) map[string]http.HandlerFunc {
+		files := map[string]http.HandlerFunc{}
+		var locs []string
+		for i := range 5 {
+			loc := fmt.Sprintf("/s%d.xml", i)
+			locs = append(locs, base+loc)
+			files[loc] = text(urlset(fmt.Sprintf("%s/p/%d/a", base, i), fmt.Sprintf("%s/p/%d/b", base, i)))
+		}
+		files["/index.xml"] = text(sitemapIndex(locs...))
+		files["/robots.txt"] = text("User-agent: *\nAllow: /\nSitemap: " + base + "/index.xml\n")
+		return files
+	})
+	// The index's 5 entries spend the budget: none of its sitemaps is read.
+	status, out, errOut := lintLive(t, "--sitemaps", "--max-urls", "5", site.URL)
+	if status != exitClean {
+		t.Errorf("status %d: %s\n%s", status, out, errOut)
+	}
+	if !strings.Contains(errOut, "note: sitemaps: stopped after 1 sitemap (5 URLs, ") || !strings.Contains(errOut, "the budget of 5 URLs was reached") {
+		t.Errorf("stderr does not say the budget stopped the walk:\n%s", errOut)
+	}
+	if n := site.requests("/s0.xml"); n != 0 {
+		t.Errorf("a sitemap past the budget was fetched %d times", n)
+	}
+}
+
+// TestLiveSitemapsInterrupt stops the walk as Ctrl-C does: the sitemaps
+// read are reported, the one being fetched is abandoned, and an error
+// says the check is incomplete.
+func TestLiveSitemapsInterrupt(t *testing.T) {
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	site := newLiveSite(t, func(base string, done <-chan struct{}) map[string]http.HandlerFunc {
+		return map[string]http.HandlerFunc{
+			"/robots.txt": text("User-agent: *\nDisallow: /private/\nSitemap: " + base + "/index.xml\n"),
+			"/index.xml":  text(sitemapIndex(base+"/hang.xml", base+"/later.xml")),
+			"/hang.xml": func(w http.ResponseWriter, r *http.Request) {
+				cancel() // Ctrl-C while the sitemap is being fetched
+				select {
+				case <-done:
+				case <-r.Context().Done():
+				}
+			},
+			"/later.xml": text(urlset(base + "/a")),
+		}
+	})
+	var opt lintOptions
+	if err := lintFlags(&opt).Parse([]string{"--sitemaps", "--no-config", "--timeout", "5s"}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := newLintRun(opt, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inputs := []string{site.URL}
+	results := r.lintAll(inputs)
+	start := time.Now()
+	more := r.walkLiveSitemaps(ctx, inputs, results, nil)
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("the interrupted walk took %v", d)
+	}
+	var notes, errs []string
+	for _, m := range more {
+		switch {
+		case m.err != nil:
+			errs = append(errs, m.err.Error())
+		case m.note != "":
+			notes = append(notes, m.note)
+		}
+	}
+	if len(errs) != 1 || !strings.HasPrefix(errs[0], "interrupted: the sitemaps were not all checked") {
+		t.Errorf("errors %q", errs)
+	}
+	if len(notes) != 1 || !has(notes, "sitemaps: stopped after ", "the run was stopped") {
+		t.Errorf("notes %q, want one that says the walk was stopped", notes)
+	}
+	for _, m := range more {
+		if strings.Contains(fmt.Sprint(m.report.Diagnostics), "hang.xml") {
+			t.Errorf("the sitemap whose fetch was stopped is reported: %v", m.report.Diagnostics)
+		}
+	}
+}
