@@ -246,12 +246,12 @@ func (r *lintRun) checkSite(s *localSite, robots *syntax.File, cfg *lint.Config)
 		if len(listed) == 0 {
 			return sitemapReport{}, ""
 		}
-		return sitemapReport{}, fmt.Sprintf("%s names %s, but %s holds no sitemap: not checked, as before a build (--sitemaps checks them)",
-			s.robots, prose.Count(len(listed), "sitemap", "sitemaps"), s.dir)
+		return sitemapReport{}, fmt.Sprintf("the sitemaps of %s are not checked: %s names %s, but %s holds no sitemap file, as before a build (--sitemaps checks them anyway)",
+			s.dir, s.robots, prose.Count(len(listed), "sitemap", "sitemaps"), s.dir)
 	}
 	in := lint.SitemapSiteInput{Robots: robots, Now: r.now}
-	if site != "" {
-		in.RobotsURL = strings.TrimSuffix(site, "/") + "/robots.txt"
+	if origin := siteOrigin(site, listed, src); origin != "" {
+		in.RobotsURL = origin + "/robots.txt"
 	}
 	if s.dir != "" && r.pagesOn(s.dir) {
 		in.Page = func(u string) *lint.PageInput { return r.sitePageAt(src, robots, u) }
@@ -259,6 +259,32 @@ func (r *lintRun) checkSite(s *localSite, robots *syntax.File, cfg *lint.Config)
 	checker := lint.NewSitemapSite(in, rules.All(), cfg)
 	budget := sitemapBudget{maxURLs: r.opt.maxURLs}
 	return checkSitemaps(context.Background(), checker, cfg, roots, src, budget, nil), ""
+}
+
+// siteOrigin returns the scheme and host a site directory is served at:
+// the configured site, or, without one, that of the first Sitemap: line
+// whose file the directory holds (the robots.txt of example.com may list
+// a sitemap on another host, whose file is not there), or of the first
+// Sitemap: line; "" when nothing says.
+func siteOrigin(site string, listed []string, src *localSitemaps) string {
+	if site != "" {
+		return strings.TrimSuffix(site, "/")
+	}
+	pick := ""
+	for _, loc := range listed {
+		u, err := url.Parse(loc)
+		if err != nil || u.Host == "" {
+			continue
+		}
+		origin := u.Scheme + "://" + u.Host
+		if file, err := src.file(loc); err == nil && isRegularFile(file) {
+			return origin
+		}
+		if pick == "" {
+			pick = origin
+		}
+	}
+	return pick
 }
 
 // sitePageAt returns the page a static host serves at the URL u of the

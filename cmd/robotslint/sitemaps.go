@@ -111,8 +111,9 @@ type sitemapProgress struct {
 
 // sitemapReport is what a walk found.
 type sitemapReport struct {
-	// Files are the sitemaps with findings, in the order the walk met
-	// them (roots in order, then the sitemaps each index lists).
+	// Files are the sitemaps read, with their findings or none, in the
+	// order the walk met them (roots in order, then the sitemaps each
+	// index lists), so that a report says what was checked.
 	Files []output.File
 	// Robots are the findings on the robots.txt's Sitemap: lines
 	// (sitemap-unreachable), in the order of the lines.
@@ -139,7 +140,7 @@ type sitemapJob struct {
 
 // sitemapDone is one sitemap's outcome.
 type sitemapDone struct {
-	file     *output.File     // its findings, or nil when it has none
+	file     *output.File     // its findings, or nil when it was not read
 	children []sitemapJob     // for an index the walk follows
 	unread   int              // sitemaps a nested index lists, not followed
 	finding  *lint.Diagnostic // sitemap-unreachable, on the Sitemap: line or at the index's <loc>
@@ -212,10 +213,8 @@ func checkSitemaps(ctx context.Context, site *lint.SitemapSite, cfg *lint.Config
 		level = next
 	}
 	for _, f := range files {
-		if len(f.Diagnostics) > 0 {
-			slices.SortStableFunc(f.Diagnostics, func(a, b lint.Diagnostic) int { return a.Span.Start - b.Span.Start })
-			rep.Files = append(rep.Files, *f)
-		}
+		slices.SortStableFunc(f.Diagnostics, func(a, b lint.Diagnostic) int { return a.Span.Start - b.Span.Start })
+		rep.Files = append(rep.Files, *f)
 	}
 	slices.SortStableFunc(rep.Robots, func(a, b lint.Diagnostic) int { return a.Span.Start - b.Span.Start })
 	rep.Sitemaps, rep.URLs, rep.Bytes = int(w.sitemaps.Load()), w.urls.Load(), w.bytes.Load()
@@ -372,15 +371,13 @@ func (w *sitemapWalk) read(ctx context.Context, job sitemapJob) (d sitemapDone) 
 	n := w.sitemaps.Add(1)
 	urls, bytes := w.urls.Add(int64(res.Entries)), w.bytes.Add(res.Bytes)
 	following := len(res.Children) > 0 && job.depth == 0
-	if len(res.Diagnostics) > 0 || following {
-		positions := res.Positions
-		if positions == nil {
-			positions = map[int]syntax.Position{}
-		}
-		d.file = &output.File{Path: name, File: emptyFile, Diagnostics: res.Diagnostics, Positions: positions}
-		if robots := w.site.Input().Robots; robots != nil {
-			d.file.Robots, d.file.RobotsPath = robots, w.robotsPath()
-		}
+	positions := res.Positions
+	if positions == nil {
+		positions = map[int]syntax.Position{}
+	}
+	d.file = &output.File{Path: name, File: emptyFile, Diagnostics: res.Diagnostics, Positions: positions}
+	if robots := w.site.Input().Robots; robots != nil {
+		d.file.Robots, d.file.RobotsPath = robots, w.robotsPath()
 	}
 	switch {
 	case following:

@@ -11,6 +11,7 @@
 package output
 
 import (
+	"net/url"
 	"strings"
 
 	"github.com/robotslint/robotslint/lint"
@@ -105,7 +106,8 @@ func (t text) lastPosition(s syntax.Span) syntax.Position {
 
 // urlsNote says how many URLs a finding is about and names a few: "1,204
 // URLs, e.g. https://example.com/a, https://example.com/b"; "" when it is
-// about none, or when its message already says so.
+// about none, or when its message already gives the count and each
+// example, as a URL or as its path on the site.
 func urlsNote(d lint.Diagnostic) string {
 	g := d.URLs
 	if g == nil {
@@ -114,7 +116,7 @@ func urlsNote(d lint.Diagnostic) string {
 	count := prose.Count(g.Count, "URL", "URLs")
 	said := strings.Contains(d.Message, prose.Int(g.Count))
 	for _, u := range g.Examples {
-		said = said && strings.Contains(d.Message, u)
+		said = said && (strings.Contains(d.Message, u) || strings.Contains(d.Message, pathOf(u)))
 	}
 	if said {
 		return ""
@@ -161,4 +163,14 @@ func hasSafeFix(d lint.Diagnostic) bool {
 		}
 	}
 	return false
+}
+
+// pathOf is the path and query of an absolute URL, as messages name a URL
+// on the site: "/private/a?x=1"; the URL itself when it has none.
+func pathOf(u string) string {
+	parsed, err := url.Parse(u)
+	if err != nil || parsed.Host == "" {
+		return u
+	}
+	return parsed.RequestURI()
 }

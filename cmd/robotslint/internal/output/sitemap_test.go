@@ -52,6 +52,10 @@ func TestSitemapURLsNote(t *testing.T) {
 	if got := urlsNote(d); got != "" {
 		t.Errorf("urlsNote = %q, want none for a message that says it all", got)
 	}
+	d.Message = "3 URLs are blocked, e.g. `/x`, `/y`"
+	if got := urlsNote(d); got != "" {
+		t.Errorf("urlsNote = %q, want none for a message that gives the paths", got)
+	}
 	d.Message = "URLs are blocked"
 	if got := urlsNote(d); got != "3 URLs, e.g. https://a.example/x, https://a.example/y" {
 		t.Errorf("urlsNote = %q", got)
