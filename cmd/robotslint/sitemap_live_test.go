@@ -289,3 +289,48 @@ func TestLiveSitemapsInterrupt(t *testing.T) {
 		}
 	}
 }
+
+// TestTestURLsLiveSitemap tests the URLs of a sitemap index on the web:
+// the pages of its gzip sitemaps, in the order it lists them, each
+// sitemap read once though the index lists itself; a sitemap of the index
+// that does not answer is a note, a sitemap that cannot be read an error.
+func TestTestURLsLiveSitemap(t *testing.T) {
+	site := newLiveSite(t, func(base string, done <-chan struct{}) map[string]http.HandlerFunc {
+		return map[string]http.HandlerFunc{
+			"/robots.txt": text("User-agent: *\nDisallow: /private/\n"),
+			"/index.xml":  text(sitemapIndex(base+"/s1.xml.gz", base+"/index.xml", base+"/gone.xml", base+"/s2.xml")),
+			"/s1.xml.gz":  text(gzipped(t, urlset(base+"/a", base+"/private/1"))),
+			"/s2.xml":     text(urlset(base + "/private/2")),
+			"/home.xml":   text("<!doctype html><html><body>Home</body></html>"),
+		}
+	})
+	status, out, errOut := testURL(t, "--agent", "FooBot", "--urls", site.URL+"/index.xml", site.URL)
+	if status != exitFindings {
+		t.Errorf("status %d: %s", status, errOut)
+	}
+	want := []string{
+		site.URL + "/robots.txt answered 200 OK: crawlers obey its rules (RFC 9309 §2.3.1.1)",
+		"allowed     FooBot  " + site.URL + "/a          no rule matches in the group of *",
+		"disallowed  FooBot  " + site.URL + "/private/1  line 2: Disallow: /private/",
+		"disallowed  FooBot  " + site.URL + "/private/2  line 2: Disallow: /private/",
+	}
+	if got := strings.Split(strings.TrimSpace(out), "\n"); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("output\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if want := "robotslint: note: " + site.URL + "/index.xml:5:15: the sitemap " + site.URL + "/gone.xml cannot be read (answered 404 Not Found)"; !strings.Contains(errOut, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, errOut)
+	}
+	if n := site.requests("/index.xml"); n != 1 {
+		t.Errorf("the index was fetched %d times", n)
+	}
+
+	for _, tt := range []struct{ path, want string }{
+		{"/missing.xml", "robotslint: cannot read " + site.URL + "/missing.xml: answered 404 Not Found\n"},
+		{"/home.xml", "robotslint: cannot read " + site.URL + "/home.xml: answered 200 OK with an HTML page, not a sitemap: it starts `<!doctype html>`\n"},
+	} {
+		status, out, errOut := testURL(t, "--urls", site.URL+tt.path, site.URL)
+		if status != exitError || out != "" || errOut != tt.want {
+			t.Errorf("%s: status %d, stdout %q, stderr %q; want 2 and %q", tt.path, status, out, errOut, tt.want)
+		}
+	}
+}

@@ -125,9 +125,12 @@ type testRun struct {
 	agents, urls []string
 	expectFile   string
 	expectations []expectation
-	// urlsNote says, for a --urls file that is a sitemap index, that its
-	// URLs are of sitemaps, not pages.
-	urlsNote string
+	// urlsNotes say, for a --urls file that is a sitemap index, that its
+	// URLs are of sitemaps, not pages; for a sitemap fetched, what of it
+	// could not be read.
+	urlsNotes []string
+	// timeout is --timeout, for a --urls sitemap that is fetched.
+	timeout time.Duration
 	// fetched is the fetch of ROBOTS when it is a URL. When it got no
 	// file to obey, it alone decides every verdict.
 	fetched *fetchResult
@@ -166,13 +169,13 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if done {
 		return status
 	}
-	run := testRun{agents: opt.agents, urls: opt.urls, expectFile: opt.expectFile}
+	run := testRun{agents: opt.agents, urls: opt.urls, expectFile: opt.expectFile, timeout: opt.timeout}
 	if err := run.readQueries(opt.urlsFile, stdin); err != nil {
 		fmt.Fprintf(stderr, "robotslint: %v\n", err)
 		return exitError
 	}
-	if run.urlsNote != "" {
-		fmt.Fprintf(stderr, "robotslint: note: %s\n", run.urlsNote)
+	for _, note := range run.urlsNotes {
+		fmt.Fprintf(stderr, "robotslint: note: %s\n", note)
 	}
 	if opt.page {
 		if len(run.urls) == 0 && !isURL(opt.robots) {
@@ -268,12 +271,22 @@ func parseTestArgs(args []string, stdout, stderr io.Writer) (opt testOptions, st
 // --expect file.
 func (run *testRun) readQueries(urlsFile string, stdin io.Reader) error {
 	if urlsFile != "" {
-		urls, note, err := readURLList(urlsFile, stdin)
+		var urls, notes []string
+		var err error
+		if isURL(urlsFile) {
+			urls, notes, err = fetchURLList(urlsFile, run.timeout)
+		} else {
+			var note string
+			urls, note, err = readURLList(urlsFile, stdin)
+			if note != "" {
+				notes = []string{note}
+			}
+		}
 		if err != nil {
 			return err
 		}
 		run.urls = append(run.urls, urls...)
-		run.urlsNote = note
+		run.urlsNotes = notes
 	}
 	if run.expectFile == "" {
 		return nil
