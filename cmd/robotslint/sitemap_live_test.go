@@ -168,7 +168,7 @@ func TestLiveSitemaps(t *testing.T) {
 	if status != exitFindings {
 		t.Errorf("status %d, want %d: %s", status, exitFindings, errOut)
 	}
-	_, got := findings(t, out)
+	rep, got := findings(t, out)
 	robots := got[site.URL+"/robots.txt"]
 	for _, want := range [][]string{
 		{"sitemap-unreachable: the sitemap " + site.URL + "/missing.xml", "(answered 404 Not Found)"},
@@ -185,6 +185,30 @@ func TestLiveSitemaps(t *testing.T) {
 	// A child of the index that fails is reported in the index, at its <loc>.
 	if index := got[site.URL+"/index.xml"]; !has(index, "sitemap-unreachable: the sitemap "+site.URL+"/gone.xml.gz", "(answered 404 Not Found)") {
 		t.Errorf("index findings lack the missing child:\n%s", strings.Join(index, "\n"))
+	}
+	// The URLs the robots.txt blocks are one group, with the deciding
+	// line, for tools to act on.
+	var groups int
+	for _, f := range rep.Files {
+		for _, d := range f.Diagnostics {
+			if d.Rule != "sitemap-blocked-url" {
+				continue
+			}
+			groups++
+			if f.Path != site.URL+"/s1.xml.gz" || d.Range.Start.Line != 4 || d.URLs == nil || d.URLs.Count != 2 ||
+				strings.Join(d.URLs.Examples, " ") != site.URL+"/private/1 "+site.URL+"/private/2" ||
+				len(d.Related) != 1 || d.Related[0].Path != site.URL+"/robots.txt" || d.Related[0].Range.Start.Line != 2 {
+				t.Errorf("blocked group in %s: %+v", f.Path, d)
+			}
+		}
+	}
+	if groups != 1 {
+		t.Errorf("%d groups of blocked URLs, want 1:\n%s", groups, out)
+	}
+	// A sitemap on another host that lists the site's own URLs is the
+	// legal cross-submission through robots.txt: nothing to report in it.
+	if f := got[cdn.URL+"/sitemap.xml"]; len(f) > 0 {
+		t.Errorf("findings in the cross-submitted sitemap:\n%s", strings.Join(f, "\n"))
 	}
 	// Each sitemap is fetched once, though the index lists itself; the
 	// redirect is followed to its target.
