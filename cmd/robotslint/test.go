@@ -56,15 +56,17 @@ Flags:
   --urls FILE      read further URLs from FILE, one a line, as written
                    but for the line ending (blank lines and lines that
                    start with # are skipped), or from FILE's <loc>s when
-                   it is a sitemap (XML or gzip, told by its content)
+                   it is a sitemap (XML or gzip, told by its content).
+                   An http(s) URL is fetched as a sitemap, and an index
+                   is followed to the pages of its sitemaps
   --expect FILE    check the expectations in FILE, one a line:
                    "allow AGENT URL" or "disallow AGENT URL" ("" for an
                    empty agent or URL; # starts a comment)
   --page           also fetch each URL as a page and say what crawlers
                    do with its robots META tags and X-Robots-Tag headers
   --format FORMAT  text (default) or json
-  --timeout DUR    how long fetching robots.txt, or a page, may take
-                   (default 10s, at most 5m)
+  --timeout DUR    how long fetching robots.txt, a page or a sitemap
+                   may take (default 10s, at most 5m)
 
 Examples:
   robotslint test robots.txt /admin/ /products/
@@ -72,6 +74,7 @@ Examples:
   robotslint test --profile all robots.txt "/search?q=x"
   robotslint test --expect robots.expect robots.txt
   robotslint test --urls public/sitemap.xml.gz public/robots.txt
+  robotslint test --urls https://example.com/sitemap.xml https://example.com
   robotslint test https://example.com /private/
   robotslint test --page https://example.com/private/offer.html
 
