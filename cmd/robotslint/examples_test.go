@@ -94,7 +94,7 @@ var exampleExpectations = map[string]struct {
 			t.Errorf("robotslint.sarif is not a SARIF 2.1.0 log of one run: %v", err)
 		}
 	}},
-	"robotslint https://example.com":                                 {exitFindings, lintReport("/robots.txt")},
+	"robotslint https://example.com": {exitFindings, lintReport("/robots.txt")},
 	"robotslint --sitemaps https://example.com": {exitFindings, func(t *testing.T, r exampleRun) {
 		lintReport("/sitemap.xml")(t, r)
 		wantContains(t, r.stdout, "by robots.txt line 3 `Disallow: /private/`", "[sitemap-blocked-url]")
