@@ -101,13 +101,21 @@ func (s *httpSitemapSource) open(ctx context.Context, loc string) (io.ReadCloser
 	req.Header.Set("User-Agent", opt.UserAgent)
 	client, rec := r.client(opt)
 	resp, err := client.Do(req)
-	answer.Stop()
+	if !answer.Stop() && err == nil {
+		// The timeout struck as the answer came, and has cancelled it.
+		resp.Body.Close()
+		err = context.Cause(fctx)
+	}
 	if err != nil {
 		r.failed(ctx, fctx, err, rec)
 		cancel(nil)
 		return nil, errors.New(sitemapFailure(r))
 	}
 	r.answered(resp)
+	if resp.StatusCode/100 == 3 {
+		// Net/http follows every redirect it can; this one it cannot.
+		r.cause = causeUnfollowable
+	}
 	if resp.StatusCode != http.StatusOK {
 		resp.Body.Close()
 		cancel(nil)

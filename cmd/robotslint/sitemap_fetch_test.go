@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -61,6 +62,9 @@ func TestSitemapSourceOK(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	src := newHTTPSitemapSource(fetchOptions{Timeout: 5 * time.Second, UserAgent: "test-agent/1"}, 0)
+	var fetched atomic.Int64 // what the progress line is told of
+	src.fetched = func(n int) { fetched.Add(int64(n)) }
+	var served int64
 	for path, want := range map[string]string{
 		"/sitemap.xml":    smallSitemap,
 		"/sitemap.xml.gz": gzipped(t, smallSitemap),
@@ -71,6 +75,10 @@ func TestSitemapSourceOK(t *testing.T) {
 		if err != nil || got != want {
 			t.Errorf("%s: %q, %v; want %q", path, got, err, want)
 		}
+		served += int64(len(got))
+	}
+	if fetched.Load() != served {
+		t.Errorf("the progress was told of %d bytes, %d were read", fetched.Load(), served)
 	}
 	for len(agents) > 0 {
 		if a := <-agents; a != "test-agent/1" {
@@ -103,6 +111,8 @@ func TestSitemapSourceFailures(t *testing.T) {
 			http.Redirect(w, r, "/loop.xml", http.StatusMovedPermanently)
 		case "/error.xml":
 			w.WriteHeader(http.StatusServiceUnavailable)
+		case "/nowhere.xml":
+			w.WriteHeader(http.StatusFound)
 		case "/empty.xml":
 			w.WriteHeader(http.StatusNoContent)
 		case "/home.xml":
@@ -124,6 +134,7 @@ func TestSitemapSourceFailures(t *testing.T) {
 		{srv.URL + "/loop.xml", "redirects in a loop: " + srv.URL + "/loop.xml → " + srv.URL + "/loop2.xml → " + srv.URL + "/loop.xml"},
 		{srv.URL + "/error.xml", "answered 503 Service Unavailable"},
 		{srv.URL + "/empty.xml", "answered 204 No Content, not 200 OK"},
+		{srv.URL + "/nowhere.xml", "answered 302 Found with no redirect to follow"},
 		{srv.URL + "/home.xml", "answered 200 OK with an HTML page, not a sitemap: it starts `<!DOCTYPE html>`"},
 		{stuck.URL + "/slow.xml", "did not answer within 200ms, the --timeout"},
 		{"ftp://example.com/sitemap.xml", "is not an http or https URL"},
