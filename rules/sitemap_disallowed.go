@@ -59,17 +59,29 @@ func runSitemapDisallowed(pass *lint.SitemapPass) lint.SitemapHooks {
 	}
 	slices.Sort(lines)
 	var why []string
-	var all []*match.Profile
 	var opts []lint.ReportOption
 	for _, line := range lines {
 		names := crawlerNames(byLine[line])
-		all = append(all, byLine[line]...)
 		why = append(why, fmt.Sprintf("robots.txt %s keeps %s out", check.lineText(line), prose.Join(names)))
 		opts = append(opts, lint.InRobotsTxt(check.file.Lines[line].Span, "keeps "+prose.Join(names)+" from fetching the sitemap"))
 	}
+	// The crawlers in the order of the targets, whichever line keeps
+	// each out.
+	var all []*match.Profile
+	for _, p := range pass.Targets {
+		for _, line := range lines {
+			if slices.Contains(byLine[line], p) && !slices.Contains(all, p) {
+				all = append(all, p)
+			}
+		}
+	}
 	names := crawlerNames(all)
-	msg := fmt.Sprintf("%s may not fetch this sitemap, so %s none of its URLs from it: %s",
-		prose.Join(names), prose.Verb(names, "learns", "learn"), strings.Join(why, "; "))
+	learn := prose.Verb(names, "it learns", "they learn")
+	msg := fmt.Sprintf("robots.txt %s keeps %s from fetching this sitemap, so %s none of its URLs from it",
+		check.lineText(lines[0]), prose.Join(names), learn)
+	if len(lines) > 1 {
+		msg = fmt.Sprintf("%s may not fetch this sitemap, so %s none of its URLs from it: %s", prose.Join(names), learn, strings.Join(why, "; "))
+	}
 	pass.Report(startOfSitemap, startOfSitemap, msg, opts...)
 	return lint.SitemapHooks{}
 }

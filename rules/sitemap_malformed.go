@@ -55,8 +55,11 @@ func runSitemapMalformed(pass *lint.SitemapPass) lint.SitemapHooks {
 		first sitemap.Pos
 	}
 	lost := func() string {
-		if entries == 0 {
+		switch entries {
+		case 0:
 			return "no entry was read before it"
+		case 1:
+			return "only the entry before it is read"
 		}
 		return fmt.Sprintf("only the %s before it %s read", prose.Count(entries, "entry", "entries"), prose.Choose(entries, "is", "are"))
 	}

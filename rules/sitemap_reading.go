@@ -44,12 +44,15 @@ func (g *urlGroup) add(e *lint.SitemapEntry) {
 // is the URLs ("1,204 URLs in this sitemap" + what), then the examples,
 // shortened to their paths when they are on the site at origin.
 func (g *urlGroup) report(pass *lint.SitemapPass, what, origin string, opts ...lint.ReportOption) {
-	msg := prose.Count(g.count, "URL", "URLs") + " in this sitemap " + what + ", " + g.exampleText(origin)
+	sep := ", e.g. "
+	if g.count == 1 {
+		sep = ": "
+	}
+	msg := prose.Count(g.count, "URL", "URLs") + " in this sitemap " + what + sep + g.exampleText(origin)
 	pass.Report(g.start, g.end, msg, append(opts, lint.WithURLs(g.count, g.examples))...)
 }
 
-// exampleText writes the examples for a message: "e.g. /a, /b, /c" or, for
-// a group of one, "/a".
+// exampleText writes the examples for a message: "`/a`, `/b`, `/c`".
 func (g *urlGroup) exampleText(origin string) string {
 	shown := make([]string, len(g.examples))
 	for i, u := range g.examples {
@@ -58,10 +61,7 @@ func (g *urlGroup) exampleText(origin string) string {
 		}
 		shown[i] = prose.Quote([]byte(u))
 	}
-	if g.count == 1 {
-		return shown[0]
-	}
-	return "e.g. " + strings.Join(shown, ", ")
+	return strings.Join(shown, ", ")
 }
 
 // originOf returns the scheme and host of the absolute URL raw as crawlers

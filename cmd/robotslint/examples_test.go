@@ -20,7 +20,7 @@ import (
 // file to format.
 var exampleFixture = map[string]string{
 	"robots.txt":             "user-agent: *\nDisallow: /admin/\nDisallow: /private/\nDisallow: /search\ndisalow: /tmp/\nDisallow: /admin/\n",
-	"public/robots.txt":      "User-agent: *\n  Disallow:/tmp\nDisalow: /old/\n",
+	"public/robots.txt":      "User-agent: *\n  Disallow:/tmp\nDisalow: /old/\nSitemap: https://example.com/sitemap.xml.gz\n",
 	"public/blog/robots.txt": "user-agent: *\nDisalow: /drafts/\n",
 	"robots.expect":          "disallow Googlebot /admin/\nallow Googlebot /\n",
 	"in.txt":                 "user-agent: *\ndisallow:/x\n",
@@ -65,7 +65,7 @@ var exampleExpectations = map[string]struct {
 		}
 	}},
 	"robotslint public/sitemap.xml.gz": {exitFindings, func(t *testing.T, r exampleRun) {
-		if !strings.Contains(r.stdout, "public/sitemap.xml.gz:4:") || strings.Contains(r.stdout, "public/robots.txt:") {
+		if !strings.Contains(r.stdout, "public/sitemap.xml.gz:4:") || strings.Contains(r.stdout, "\npublic/robots.txt:") || strings.HasPrefix(r.stdout, "public/robots.txt:") {
 			t.Errorf("the sitemap's blocked URL is not reported, or the robots.txt is linted:\n%s", r.stdout)
 		}
 	}},
@@ -74,9 +74,14 @@ var exampleExpectations = map[string]struct {
 			t.Error("robots.txt was not fixed")
 		}
 	}},
-	"robotslint --fix public/": {exitClean, func(t *testing.T, r exampleRun) {
+	// What --fix cannot fix remains: the sitemap lists a URL robots.txt
+	// disallows, which only a person can decide about.
+	"robotslint --fix public/": {exitFindings, func(t *testing.T, r exampleRun) {
 		if r.file(t, "public/blog/robots.txt") == exampleFixture["public/blog/robots.txt"] {
 			t.Error("public/blog/robots.txt was not fixed")
+		}
+		if !strings.Contains(r.stdout, "[sitemap-blocked-url]") {
+			t.Errorf("the sitemap's blocked URL is not reported:\n%s", r.stdout)
 		}
 	}},
 	"robotslint --diff --unsafe-fixes robots.txt": {exitFindings, func(t *testing.T, r exampleRun) {

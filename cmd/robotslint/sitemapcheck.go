@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io/fs"
@@ -177,7 +178,10 @@ func (r *lintRun) checkLocalSitemaps(sites []*localSite, inputs []string, result
 		}
 		cfg, err := r.config(cfgPath)
 		if err != nil {
-			errs = append(errs, err)
+			if at < 0 {
+				// Otherwise the robots.txt's lint has reported it.
+				errs = append(errs, err)
+			}
 			continue
 		}
 		rep, note := r.checkSite(s, robots, cfg)
@@ -250,15 +254,23 @@ func (r *lintRun) checkSite(s *localSite, robots *syntax.File, cfg *lint.Config)
 			s.dir, s.robots, prose.Count(len(listed), "sitemap", "sitemaps"), s.dir)
 	}
 	in := lint.SitemapSiteInput{Robots: robots, Now: r.now}
+	var hostNote string
 	if origin := siteOrigin(site, listed, src); origin != "" {
 		in.RobotsURL = origin + "/robots.txt"
+	} else if robots != nil && len(roots) > 0 {
+		hostNote = fmt.Sprintf("the sitemaps under %s are not checked against %s: nothing says which host the site is served at "+
+			"(write site = \"https://...\" in .robotslint.toml, or a Sitemap: line with the sitemap's URL)", cmp.Or(s.dir, "."), s.robots)
 	}
 	if s.dir != "" && r.pagesOn(s.dir) {
 		in.Page = func(u string) *lint.PageInput { return r.sitePageAt(src, robots, u) }
 	}
 	checker := lint.NewSitemapSite(in, rules.All(), cfg)
 	budget := sitemapBudget{maxURLs: r.opt.maxURLs}
-	return checkSitemaps(context.Background(), checker, cfg, roots, src, budget, nil), ""
+	rep := checkSitemaps(context.Background(), checker, cfg, roots, src, budget, nil)
+	if hostNote != "" {
+		rep.Notes = append(rep.Notes, hostNote)
+	}
+	return rep, ""
 }
 
 // siteOrigin returns the scheme and host a site directory is served at:

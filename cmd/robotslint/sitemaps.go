@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
 	"slices"
 	"strings"
@@ -363,7 +366,11 @@ func (w *sitemapWalk) read(ctx context.Context, job sitemapJob) (d sitemapDone) 
 		return w.unreachable(job, name, err)
 	}
 	defer body.Close()
-	res := w.site.Lint(&lint.SitemapInput{URL: loc, Body: body, Listing: job.listing})
+	content := bufio.NewReaderSize(body, 4096)
+	if kind := binaryKind(content); kind != "" {
+		return sitemapDone{note: fmt.Sprintf("%s: not checked: it holds %s data, not a sitemap", name, kind)}
+	}
+	res := w.site.Lint(&lint.SitemapInput{URL: loc, Body: content, Listing: job.listing})
 	if ctx.Err() != nil {
 		// Its findings would be those of the part read before the stop.
 		return sitemapDone{skipped: true}
@@ -407,6 +414,24 @@ func (w *sitemapWalk) read(ctx context.Context, job sitemapJob) (d sitemapDone) 
 		w.mu.Unlock()
 	}
 	return d
+}
+
+// binaryKind returns the media type of a body that is neither a sitemap
+// nor text (an image, a PDF, a zip archive saved or served as a
+// sitemap), which the sitemap reader would take for lines of a text
+// sitemap; "" for XML, gzip, text or bytes of no known kind, which the
+// reader judges.
+func binaryKind(body *bufio.Reader) string {
+	head, _ := body.Peek(512)
+	if len(head) == 0 || bytes.HasPrefix(head, []byte{0x1f, 0x8b}) {
+		return ""
+	}
+	media, _, _ := strings.Cut(http.DetectContentType(head), ";")
+	switch {
+	case strings.HasPrefix(media, "text/"), media == "application/octet-stream", strings.HasSuffix(media, "xml"):
+		return ""
+	}
+	return media
 }
 
 // childLoc is the loc to open for a sitemap an index at parent lists as
