@@ -72,6 +72,7 @@ func (r *lintRun) walkLiveSitemaps(ctx context.Context, inputs []string, results
 			src.fetched = func(n int) { bar.update(func(c *progressCounts) { c.bytes += int64(n) }) }
 		}
 		start := before
+		bar.update(func(c *progressCounts) { c.found = start.found + len(roots) })
 		progress := func(p sitemapProgress) {
 			bar.update(func(c *progressCounts) {
 				c.read, c.found, c.urls = start.read+p.Sitemaps, start.found+p.Sitemaps+p.Pending, start.urls+p.URLs
