@@ -53,11 +53,6 @@ func (s *liveSite) requests(path string) int {
 	return s.hits[path]
 }
 
-// text answers with body as a text file.
-func text(body string) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, body) }
-}
-
 // lintLive runs the lint command with args and returns its status, its
 // standard output and its standard error; it fails if the run hangs.
 func lintLive(t *testing.T, args ...string) (int, string, string) {
@@ -135,23 +130,23 @@ func TestLiveSitemaps(t *testing.T) {
 	cdn := newLiveSite(t, func(string, <-chan struct{}) map[string]http.HandlerFunc { return nil })
 	site := newLiveSite(t, func(base string, done <-chan struct{}) map[string]http.HandlerFunc {
 		return map[string]http.HandlerFunc{
-			"/robots.txt": text("User-agent: *\nDisallow: /private/\n\n" +
-				"Sitemap: " + base + "/index.xml\n" +
-				"Sitemap: " + base + "/missing.xml\n" +
-				"Sitemap: " + base + "/home.xml\n" +
-				"Sitemap: " + base + "/slow.xml\n" +
-				"Sitemap: " + cdn.URL + "/sitemap.xml\n"),
-			"/index.xml": text(sitemapIndex(base+"/s1.xml.gz", base+"/s2.xml.gz", base+"/index.xml", base+"/old.xml", base+"/gone.xml.gz")),
+			"/robots.txt": answer(200, "text/plain", "User-agent: *\nDisallow: /private/\n\n"+
+				"Sitemap: "+base+"/index.xml\n"+
+				"Sitemap: "+base+"/missing.xml\n"+
+				"Sitemap: "+base+"/home.xml\n"+
+				"Sitemap: "+base+"/slow.xml\n"+
+				"Sitemap: "+cdn.URL+"/sitemap.xml\n"),
+			"/index.xml": answer(200, "application/xml", sitemapIndex(base+"/s1.xml.gz", base+"/s2.xml.gz", base+"/index.xml", base+"/old.xml", base+"/gone.xml.gz")),
 			"/s1.xml.gz": func(w http.ResponseWriter, r *http.Request) {
 				w.Header().Set("Content-Type", "application/gzip")
 				fmt.Fprint(w, gzipped(t, urlset(base+"/a", base+"/private/1", base+"/private/2")))
 			},
-			"/s2.xml.gz": text(gzipped(t, urlset(base+"/b", base+"/c"))),
+			"/s2.xml.gz": answer(200, "application/gzip", gzipped(t, urlset(base+"/b", base+"/c"))),
 			"/old.xml": func(w http.ResponseWriter, r *http.Request) {
 				http.Redirect(w, r, "/new/sitemap.xml", http.StatusMovedPermanently)
 			},
-			"/new/sitemap.xml": text(urlset(base + "/d")),
-			"/home.xml":        text("<!DOCTYPE html>\n<html><body>Welcome</body></html>\n"),
+			"/new/sitemap.xml": answer(200, "application/xml", urlset(base+"/d")),
+			"/home.xml":        answer(200, "text/html", "<!DOCTYPE html>\n<html><body>Welcome</body></html>\n"),
 			"/slow.xml": func(w http.ResponseWriter, r *http.Request) {
 				select {
 				case <-done:
@@ -161,7 +156,7 @@ func TestLiveSitemaps(t *testing.T) {
 		}
 	})
 	cdn.mu.Lock()
-	cdn.files = map[string]http.HandlerFunc{"/sitemap.xml": text(urlset(site.URL + "/e"))}
+	cdn.files = map[string]http.HandlerFunc{"/sitemap.xml": answer(200, "application/xml", urlset(site.URL+"/e"))}
 	cdn.mu.Unlock()
 
 	status, out, errOut := lintLive(t, "--format", "json", "--timeout", "300ms", site.URL, "--sitemaps")
@@ -238,10 +233,10 @@ func TestLiveSitemapsBudget(t *testing.T) {
 		for i := range 5 {
 			loc := fmt.Sprintf("/s%d.xml", i)
 			locs = append(locs, base+loc)
-			files[loc] = text(urlset(fmt.Sprintf("%s/p/%d/a", base, i), fmt.Sprintf("%s/p/%d/b", base, i)))
+			files[loc] = answer(200, "application/xml", urlset(fmt.Sprintf("%s/p/%d/a", base, i), fmt.Sprintf("%s/p/%d/b", base, i)))
 		}
-		files["/index.xml"] = text(sitemapIndex(locs...))
-		files["/robots.txt"] = text("User-agent: *\nAllow: /\nSitemap: " + base + "/index.xml\n")
+		files["/index.xml"] = answer(200, "application/xml", sitemapIndex(locs...))
+		files["/robots.txt"] = answer(200, "text/plain", "User-agent: *\nAllow: /\nSitemap: "+base+"/index.xml\n")
 		return files
 	})
 	// The index's 5 entries spend the budget: none of its sitemaps is read.
@@ -265,8 +260,8 @@ func TestLiveSitemapsInterrupt(t *testing.T) {
 	defer cancel()
 	site := newLiveSite(t, func(base string, done <-chan struct{}) map[string]http.HandlerFunc {
 		return map[string]http.HandlerFunc{
-			"/robots.txt": text("User-agent: *\nDisallow: /private/\nSitemap: " + base + "/index.xml\n"),
-			"/index.xml":  text(sitemapIndex(base+"/hang.xml", base+"/later.xml")),
+			"/robots.txt": answer(200, "text/plain", "User-agent: *\nDisallow: /private/\nSitemap: "+base+"/index.xml\n"),
+			"/index.xml":  answer(200, "application/xml", sitemapIndex(base+"/hang.xml", base+"/later.xml")),
 			"/hang.xml": func(w http.ResponseWriter, r *http.Request) {
 				cancel() // Ctrl-C while the sitemap is being fetched
 				select {
@@ -274,7 +269,7 @@ func TestLiveSitemapsInterrupt(t *testing.T) {
 				case <-r.Context().Done():
 				}
 			},
-			"/later.xml": text(urlset(base + "/a")),
+			"/later.xml": answer(200, "application/xml", urlset(base+"/a")),
 		}
 	})
 	var opt lintOptions
@@ -321,11 +316,11 @@ func TestLiveSitemapsInterrupt(t *testing.T) {
 func TestTestURLsLiveSitemap(t *testing.T) {
 	site := newLiveSite(t, func(base string, done <-chan struct{}) map[string]http.HandlerFunc {
 		return map[string]http.HandlerFunc{
-			"/robots.txt": text("User-agent: *\nDisallow: /private/\n"),
-			"/index.xml":  text(sitemapIndex(base+"/s1.xml.gz", base+"/index.xml", base+"/gone.xml", base+"/s2.xml")),
-			"/s1.xml.gz":  text(gzipped(t, urlset(base+"/a", base+"/private/1"))),
-			"/s2.xml":     text(urlset(base + "/private/2")),
-			"/home.xml":   text("<!doctype html><html><body>Home</body></html>"),
+			"/robots.txt": answer(200, "text/plain", "User-agent: *\nDisallow: /private/\n"),
+			"/index.xml":  answer(200, "application/xml", sitemapIndex(base+"/s1.xml.gz", base+"/index.xml", base+"/gone.xml", base+"/s2.xml")),
+			"/s1.xml.gz":  answer(200, "application/gzip", gzipped(t, urlset(base+"/a", base+"/private/1"))),
+			"/s2.xml":     answer(200, "application/xml", urlset(base+"/private/2")),
+			"/home.xml":   answer(200, "text/html", "<!doctype html><html><body>Home</body></html>"),
 		}
 	})
 	status, out, errOut := testURL(t, "--agent", "FooBot", "--urls", site.URL+"/index.xml", site.URL)
