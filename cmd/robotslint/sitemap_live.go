@@ -55,7 +55,7 @@ func (r *lintRun) walkLiveSitemaps(ctx context.Context, inputs []string, results
 		}
 		roots := sitemapRoots(res.report.File)
 		if len(roots) == 0 {
-			more = append(more, lintInput{note: res.report.Path + " lists no sitemap (no Sitemap: line with an http or https URL): none checked"})
+			more = append(more, lintInput{note: res.report.Path + " lists no sitemap (no Sitemap: line with an absolute URL): none checked"})
 			continue
 		}
 		// The sitemaps are judged against the site the robots.txt is
@@ -102,9 +102,11 @@ func (r *lintRun) walkLiveSitemaps(ctx context.Context, inputs []string, results
 	return more
 }
 
-// sitemapRoots are the sitemaps robots lists: the http(s) URLs of its
-// Sitemap: lines, in order, each with its line. A value that is no such
-// URL is sitemap-url's to report, and is not fetched.
+// sitemapRoots are the sitemaps robots lists: the absolute URLs of its
+// Sitemap: lines, in order, each with its line. A value that is no URL is
+// sitemap-url's to report, and is not fetched; one of another scheme than
+// http(s) is fetched no more than crawlers fetch it, and is reported
+// unreachable.
 func sitemapRoots(robots *syntax.File) []sitemapRoot {
 	var roots []sitemapRoot
 	for i := range robots.Lines {
