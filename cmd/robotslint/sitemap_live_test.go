@@ -353,3 +353,17 @@ func TestTestURLsLiveSitemap(t *testing.T) {
 		}
 	}
 }
+
+// TestLiveSitemapsNone says so when --sitemaps finds no Sitemap: line.
+func TestLiveSitemapsNone(t *testing.T) {
+	site := newLiveSite(t, func(string, <-chan struct{}) map[string]http.HandlerFunc {
+		return map[string]http.HandlerFunc{"/robots.txt": answer(200, "text/plain", "User-agent: *\nDisallow: /private/\nSitemap: /sitemap.xml\n")}
+	})
+	_, _, errOut := lintLive(t, "--sitemaps", site.URL)
+	if want := "robotslint: note: " + site.URL + "/robots.txt lists no sitemap (no Sitemap: line with an absolute URL): none checked\n"; !strings.Contains(errOut, want) {
+		t.Errorf("stderr %q lacks %q", errOut, want)
+	}
+	if n := site.requests("/sitemap.xml"); n != 0 {
+		t.Errorf("a relative Sitemap: value was fetched %d times", n)
+	}
+}
