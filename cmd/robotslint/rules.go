@@ -26,7 +26,8 @@ type ruleJSON struct {
 	Options  []ruleOption `json:"options"`
 	// Scope is "url" for the rules that judge the fetch of a site's
 	// robots.txt (lint.ScopeFetch) and so apply only to URL arguments,
-	// and "page" for those that judge HTML pages (lint.ScopePage); the
+	// "page" for those that judge HTML pages (lint.ScopePage), and
+	// "sitemap" for those that judge sitemaps (lint.ScopeSitemap); the
 	// file rules leave it out, which keeps their entries as they were.
 	Scope string `json:"scope,omitempty"`
 	// ExampleRobots and ExamplePath are, for a page rule judged with the
@@ -46,8 +47,8 @@ type ruleOption struct {
 const rulesUsage = `usage: robotslint rules [--format text|json]
 
 Lists every rule: its name, default severity, whether it fixes, and what it
-catches; then the checks of HTML pages, and the checks that apply only to
-URL arguments.
+catches; then the checks of HTML pages, the checks of sitemaps, and the
+checks that apply only to URL arguments.
 
 Examples:
   robotslint rules
@@ -98,6 +99,10 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, "\nFor HTML pages, about their robots META tags and X-Robots-Tag headers:\n")
 			listRules(stdout, pages)
 		}
+		if maps := rulesOfScope(lint.ScopeSitemap); len(maps) > 0 {
+			fmt.Fprint(stdout, "\nFor sitemaps, about the URLs they list, checked against robots.txt:\n")
+			listRules(stdout, maps)
+		}
 		// A table of their own: aligning them with the file rules would
 		// change their columns whenever a fetch rule's name grew.
 		fmt.Fprint(stdout, "\nFor URL arguments only, about fetching the site's /robots.txt:\n")
@@ -130,6 +135,8 @@ func ruleEntry(r *lint.Rule) ruleJSON {
 		j.Scope = "url"
 	case lint.ScopePage:
 		j.Scope = "page"
+	case lint.ScopeSitemap:
+		j.Scope = "sitemap"
 	}
 	for _, p := range r.Profiles {
 		j.Profiles = append(j.Profiles, p.Name)

@@ -545,9 +545,9 @@ func runCommand(args ...string) (int, string, string) {
 }
 
 // TestRulesListsSiteRules checks that "robotslint rules" lists the page
-// rules and then the fetch rules after the catalogue, each under their own
-// heading in text and with scope "page" or "url" in JSON, and that
-// "explain" finds them.
+// rules, the sitemap rules and then the fetch rules after the catalogue,
+// each under their own heading in text and with scope "page", "sitemap"
+// or "url" in JSON, and that "explain" finds them.
 func TestRulesListsSiteRules(t *testing.T) {
 	status, stdout, stderr := runCommand("rules")
 	const heading = "\nFor URL arguments only, about fetching the site's /robots.txt:\n"
@@ -556,8 +556,15 @@ func TestRulesListsSiteRules(t *testing.T) {
 		t.Fatalf("status %d, stderr %q, output without the heading:\n%s", status, stderr, stdout)
 	}
 	all, fileRules, siteRules, pageRules := rules.All(), rulesOfScope(lint.ScopeFile), rulesOfScope(lint.ScopeFetch), rulesOfScope(lint.ScopePage)
-	if len(siteRules) == 0 || len(pageRules) == 0 || len(fileRules)+len(siteRules)+len(pageRules) != len(all) {
-		t.Fatalf("%d file rules, %d fetch rules and %d page rules of %d", len(fileRules), len(siteRules), len(pageRules), len(all))
+	mapRules := rulesOfScope(lint.ScopeSitemap)
+	if len(siteRules) == 0 || len(pageRules) == 0 || len(mapRules) == 0 || len(fileRules)+len(siteRules)+len(pageRules)+len(mapRules) != len(all) {
+		t.Fatalf("%d file rules, %d fetch rules, %d page rules and %d sitemap rules of %d", len(fileRules), len(siteRules), len(pageRules), len(mapRules), len(all))
+	}
+	// The sitemap rules come after the page rules, under a heading of
+	// their own.
+	head, maps, ok := strings.Cut(head, "\nFor sitemaps, about the URLs they list, checked against robots.txt:\n")
+	if !ok || len(strings.Split(strings.TrimSuffix(maps, "\n"), "\n")) != len(mapRules) {
+		t.Errorf("the sitemap rules' part, for %d rules:\n%s", len(mapRules), maps)
 	}
 	// The page rules come between, under a heading of their own.
 	head, pages, ok := strings.Cut(head, "\nFor HTML pages, about their robots META tags and X-Robots-Tag headers:\n")
@@ -584,7 +591,7 @@ func TestRulesListsSiteRules(t *testing.T) {
 	}
 	for i, e := range list {
 		scope, has := e["scope"]
-		if e["name"] != all[i].Name || all[i].Scope == lint.ScopeFile && has || all[i].Scope == lint.ScopeFetch && scope != "url" || all[i].Scope == lint.ScopePage && scope != "page" {
+		if e["name"] != all[i].Name || all[i].Scope == lint.ScopeFile && has || all[i].Scope == lint.ScopeFetch && scope != "url" || all[i].Scope == lint.ScopePage && scope != "page" || all[i].Scope == lint.ScopeSitemap && scope != "sitemap" {
 			t.Errorf("entry %d: %v with scope %v", i, e["name"], scope)
 		}
 	}
