@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -97,7 +99,12 @@ var exampleExpectations = map[string]struct {
 			t.Errorf("robotslint.sarif is not a SARIF 2.1.0 log of one run: %v", err)
 		}
 	}},
-	"robotslint https://example.com":                                 {exitFindings, lintReport("/robots.txt")},
+	"robotslint https://example.com": {exitFindings, lintReport("/robots.txt")},
+	"robotslint --sitemaps https://example.com": {exitFindings, func(t *testing.T, r exampleRun) {
+		lintReport("/sitemap.xml")(t, r)
+		wantContains(t, r.stdout, "by robots.txt line 3 `Disallow: /private/`", "[sitemap-blocked-url]")
+		wantContains(t, r.stderr, "/robots.txt: 1 sitemap checked (2 URLs, ")
+	}},
 	"cat robots.txt | robotslint --stdin-filename site/robots.txt -": {exitFindings, lintReport("site/robots.txt")},
 
 	"robotslint fmt": {exitClean, func(t *testing.T, r exampleRun) {
@@ -126,6 +133,21 @@ var exampleExpectations = map[string]struct {
 	}},
 	"robotslint test --urls public/sitemap.xml.gz public/robots.txt": {exitFindings, func(t *testing.T, r exampleRun) {
 		verdicts(t, r.stdout, "allowed * https://example.com/", "disallowed * https://example.com/tmp/a")
+	}},
+	"robotslint test --urls https://example.com/sitemap.xml https://example.com": {exitFindings, func(t *testing.T, r exampleRun) {
+		var got []string
+		for _, line := range strings.Split(r.stdout, "\n") {
+			if f := strings.Fields(line); len(f) >= 3 && (f[0] == "allowed" || f[0] == "disallowed") {
+				u, err := url.Parse(f[2])
+				if err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, f[0]+" "+f[1]+" "+u.Path)
+			}
+		}
+		if want := []string{"allowed * /", "disallowed * /private/a"}; !slices.Equal(got, want) {
+			t.Errorf("verdicts %q, want %q (the paths of the sitemap's URLs)\n%s", got, want, r.stdout)
+		}
 	}},
 	"robotslint test --agent Googlebot --agent GPTBot robots.txt /": {exitClean, func(t *testing.T, r exampleRun) {
 		verdicts(t, r.stdout, "allowed Googlebot /", "allowed GPTBot /")
@@ -168,16 +190,21 @@ var exampleExpectations = map[string]struct {
 // a directory with the files the examples name, and checks what the
 // example's text says: the exit status and the shape of the output.
 // https://example.com is a local server of the same robots.txt, and of a
-// page with a noindex tag at every path that ends in .html.
+// page with a noindex tag at every path that ends in .html; its
+// robots.txt lists /sitemap.xml, of a URL it allows and one it blocks.
 func TestHelpExamples(t *testing.T) {
-	srv := siteServer(t, func(w http.ResponseWriter, req *http.Request) {
-		if strings.HasSuffix(req.URL.Path, ".html") {
+	var srv *httptest.Server
+	srv = siteServer(t, func(w http.ResponseWriter, req *http.Request) {
+		switch {
+		case strings.HasSuffix(req.URL.Path, ".html"):
 			w.Header().Set("Content-Type", "text/html")
 			w.Write([]byte(exampleFixture["public/tmp/index.html"]))
-			return
+		case req.URL.Path == "/sitemap.xml":
+			w.Write([]byte(urlset(srv.URL+"/", srv.URL+"/private/a")))
+		default:
+			w.Header().Set("Content-Type", "text/plain")
+			w.Write([]byte(exampleFixture["robots.txt"] + "Sitemap: " + srv.URL + "/sitemap.xml\n"))
 		}
-		w.Header().Set("Content-Type", "text/plain")
-		w.Write([]byte(exampleFixture["robots.txt"]))
 	})
 	examples := helpExamples(t)
 	for _, ex := range examples {

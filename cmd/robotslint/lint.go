@@ -32,7 +32,10 @@ PATH is a file, or a directory searched for files named robots.txt
 (skipping .git, node_modules and vendor); with none, ./robots.txt. "-"
 reads standard input. URL (http:// or https://, a site or its robots.txt)
 fetches the site's /robots.txt as crawlers do and also reports what the
-fetch means (status, redirects, Content-Type, size, speed).
+fetch means (status, redirects, Content-Type, size, speed). With
+--sitemaps, the sitemaps its Sitemap: lines list are fetched too (4 at a
+time, gzip or not, through their indexes, each read once) and checked
+against it; a terminal shows the progress.
 
 With --pages, a directory is a built site (public/, dist/, _site/): its
 HTML pages (.html, .htm) are linted too, for their robots META tags and
@@ -67,7 +70,10 @@ Sitemaps:
   --sitemaps           check the sitemaps of a site directory even when
                        none is built there (then each Sitemap: line is
                        reported as unreachable); by default a directory
-                       is checked when it holds a sitemap
+                       is checked when it holds a sitemap. For a URL,
+                       fetch and check the sitemaps its robots.txt
+                       lists (default off: a live site's sitemaps can
+                       hold millions of URLs)
   --no-sitemaps        check no sitemaps
   --max-urls N         stop after N sitemap URLs, all sitemaps together
                        (default 10,000,000; also at most 50,000 sitemaps
@@ -90,7 +96,8 @@ Configuration:
                        them off
   --disable RULE,...   turn these rules off
   --timeout DUR        how long fetching a URL may take (default 10s, at
-                       most 5m)
+                       most 5m); for a sitemap, how long its answer, and
+                       then each pause in its body, may take
 
 Examples:
   robotslint                          lint ./robots.txt
@@ -102,6 +109,8 @@ Examples:
   robotslint --diff --unsafe-fixes robots.txt
   robotslint --format sarif . > robotslint.sarif
   robotslint https://example.com      lint a live site's robots.txt
+  robotslint --sitemaps https://example.com
+                                      and check the sitemaps it lists
   cat robots.txt | robotslint --stdin-filename site/robots.txt -
 
 Exit status: 0 nothing at or above the fail level, 1 something at or above
@@ -189,6 +198,7 @@ type lintInput struct {
 	output string
 	err    error
 	note   string
+	cfg    *lint.Config // the configuration it was linted with, for its sitemaps
 }
 
 // runLint is the lint command.
@@ -244,6 +254,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for _, f := range sitemapFiles {
 		results = append(results, lintInput{report: f})
 	}
+	results = append(results, r.checkLiveSitemaps(inputs, results, stderr)...)
 
 	out := bufio.NewWriter(stdout)
 	var files []output.File
@@ -501,6 +512,7 @@ func (r *lintRun) lintOne(input string) (res lintInput) {
 	}
 	f := syntax.Parse(src)
 	res.report.File = f
+	res.cfg = cfg
 	res.report.Diagnostics = append(fetched, lint.LintFile(f, all, cfg)...)
 	return res
 }

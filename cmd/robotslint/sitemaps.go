@@ -129,6 +129,9 @@ type sitemapReport struct {
 	Sitemaps int
 	URLs     int64
 	Bytes    int64
+	// Stopped says the walk left sitemaps unread, for a budget or an
+	// interrupt; a note says which.
+	Stopped bool
 }
 
 // sitemapJob is one sitemap to read.
@@ -226,6 +229,7 @@ func checkSitemaps(ctx context.Context, site *lint.SitemapSite, cfg *lint.Config
 	}
 	if skipped > 0 {
 		rep.Notes = append(rep.Notes, w.stopNote(ctx, skipped))
+		rep.Stopped = true
 	}
 	return rep
 }
@@ -356,6 +360,11 @@ func (w *sitemapWalk) read(ctx context.Context, job sitemapJob) (d sitemapDone) 
 		return sitemapDone{skipped: true}
 	}
 	body, err := w.src.open(ctx, job.loc)
+	if err != nil && ctx.Err() != nil {
+		// Stopped (Ctrl-C), not unreachable: the sitemap is one the run
+		// did not read.
+		return sitemapDone{skipped: true}
+	}
 	if err != nil {
 		return w.unreachable(job, name, err)
 	}
@@ -365,6 +374,10 @@ func (w *sitemapWalk) read(ctx context.Context, job sitemapJob) (d sitemapDone) 
 		return sitemapDone{note: fmt.Sprintf("%s: not checked: it holds %s data, not a sitemap", name, kind)}
 	}
 	res := w.site.Lint(&lint.SitemapInput{URL: loc, Body: content, Listing: job.listing})
+	if ctx.Err() != nil {
+		// Its findings would be those of the part read before the stop.
+		return sitemapDone{skipped: true}
+	}
 	n := w.sitemaps.Add(1)
 	pages := int64(res.Entries)
 	if res.Kind == sitemap.Index {

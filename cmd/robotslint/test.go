@@ -56,15 +56,17 @@ Flags:
   --urls FILE      read further URLs from FILE, one a line, as written
                    but for the line ending (blank lines and lines that
                    start with # are skipped), or from FILE's <loc>s when
-                   it is a sitemap (XML or gzip, told by its content)
+                   it is a sitemap (XML or gzip, told by its content).
+                   An http(s) URL is fetched as a sitemap, and an index
+                   is followed to the pages of its sitemaps
   --expect FILE    check the expectations in FILE, one a line:
                    "allow AGENT URL" or "disallow AGENT URL" ("" for an
                    empty agent or URL; # starts a comment)
   --page           also fetch each URL as a page and say what crawlers
                    do with its robots META tags and X-Robots-Tag headers
   --format FORMAT  text (default) or json
-  --timeout DUR    how long fetching robots.txt, or a page, may take
-                   (default 10s, at most 5m)
+  --timeout DUR    how long fetching robots.txt, a page or a sitemap
+                   may take (default 10s, at most 5m)
 
 Examples:
   robotslint test robots.txt /admin/ /products/
@@ -72,6 +74,7 @@ Examples:
   robotslint test --profile all robots.txt "/search?q=x"
   robotslint test --expect robots.expect robots.txt
   robotslint test --urls public/sitemap.xml.gz public/robots.txt
+  robotslint test --urls https://example.com/sitemap.xml https://example.com
   robotslint test https://example.com /private/
   robotslint test --page https://example.com/private/offer.html
 
@@ -125,9 +128,12 @@ type testRun struct {
 	agents, urls []string
 	expectFile   string
 	expectations []expectation
-	// urlsNote says, for a --urls file that is a sitemap index, that its
-	// URLs are of sitemaps, not pages.
-	urlsNote string
+	// urlsNotes say, for a --urls file that is a sitemap index, that its
+	// URLs are of sitemaps, not pages; for a sitemap fetched, what of it
+	// could not be read.
+	urlsNotes []string
+	// timeout is --timeout, for a --urls sitemap that is fetched.
+	timeout time.Duration
 	// fetched is the fetch of ROBOTS when it is a URL. When it got no
 	// file to obey, it alone decides every verdict.
 	fetched *fetchResult
@@ -166,13 +172,13 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if done {
 		return status
 	}
-	run := testRun{agents: opt.agents, urls: opt.urls, expectFile: opt.expectFile}
+	run := testRun{agents: opt.agents, urls: opt.urls, expectFile: opt.expectFile, timeout: opt.timeout}
 	if err := run.readQueries(opt.urlsFile, stdin); err != nil {
 		fmt.Fprintf(stderr, "robotslint: %v\n", err)
 		return exitError
 	}
-	if run.urlsNote != "" {
-		fmt.Fprintf(stderr, "robotslint: note: %s\n", run.urlsNote)
+	for _, note := range run.urlsNotes {
+		fmt.Fprintf(stderr, "robotslint: note: %s\n", note)
 	}
 	if opt.page {
 		if len(run.urls) == 0 && !isURL(opt.robots) {
@@ -268,12 +274,22 @@ func parseTestArgs(args []string, stdout, stderr io.Writer) (opt testOptions, st
 // --expect file.
 func (run *testRun) readQueries(urlsFile string, stdin io.Reader) error {
 	if urlsFile != "" {
-		urls, note, err := readURLList(urlsFile, stdin)
+		var urls, notes []string
+		var err error
+		if isURL(urlsFile) {
+			urls, notes, err = fetchURLList(urlsFile, run.timeout)
+		} else {
+			var note string
+			urls, note, err = readURLList(urlsFile, stdin)
+			if note != "" {
+				notes = []string{note}
+			}
+		}
 		if err != nil {
 			return err
 		}
 		run.urls = append(run.urls, urls...)
-		run.urlsNote = note
+		run.urlsNotes = notes
 	}
 	if run.expectFile == "" {
 		return nil

@@ -91,11 +91,8 @@ func readSitemapURLs(name string, r io.Reader) (urls []string, note string, err 
 			}
 			continue
 		}
-		switch p := item.Problem; p.Code {
-		case sitemap.Malformed, sitemap.BadEntity:
-			return nil, "", fmt.Errorf("%s:%d:%d: the sitemap is malformed (%s), and search engines reject it", name, p.Pos.Line, p.Pos.Col, p.Msg)
-		case sitemap.HTML, sitemap.UnknownRoot, sitemap.BadGzip, sitemap.ReadError:
-			return nil, "", fmt.Errorf("%s:%d:%d: %s", name, p.Pos.Line, p.Pos.Col, p.Msg)
+		if err := unusableSitemap(name, item.Problem); err != nil {
+			return nil, "", err
 		}
 	}
 	if len(urls) == 0 {
@@ -105,4 +102,16 @@ func readSitemapURLs(name string, r io.Reader) (urls []string, note string, err 
 		note = fmt.Sprintf("%s is a sitemap index: the URLs tested are those of its sitemaps, not of the pages they list", name)
 	}
 	return urls, note, nil
+}
+
+// unusableSitemap is the error that ends a list of URLs read from the
+// sitemap name at problem p, or nil when the reader goes on after p.
+func unusableSitemap(name string, p sitemap.Problem) error {
+	switch p.Code {
+	case sitemap.Malformed, sitemap.BadEntity:
+		return fmt.Errorf("%s:%d:%d: the sitemap is malformed (%s), and search engines reject it", name, p.Pos.Line, p.Pos.Col, p.Msg)
+	case sitemap.HTML, sitemap.UnknownRoot, sitemap.BadGzip, sitemap.ReadError:
+		return fmt.Errorf("%s:%d:%d: %s", name, p.Pos.Line, p.Pos.Col, p.Msg)
+	}
+	return nil
 }
