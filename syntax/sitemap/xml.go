@@ -29,6 +29,10 @@ type xmlState struct {
 	stack  []byte // the open elements' qualified names, one after another
 	starts []int  // where each open element's name starts in stack; len(starts) is the depth
 	ns     []binding
+	// The default namespace, cached while ns does not change: most
+	// elements have no prefix.
+	defaultNS string
+	defaultOK bool
 
 	space      string // the root element's namespace
 	rootPrefix string // the root's prefix when no xmlns: declares it
@@ -140,12 +144,11 @@ func (r *Reader) nextXML() {
 	}
 	x.tag = in.pos()
 	in.r++
-	b := in.peek(1)
-	if len(b) == 0 {
+	if in.r == in.w && !in.more() {
 		r.eofIn("a tag")
 		return
 	}
-	switch b[0] {
+	switch in.buf[in.r] {
 	case '/':
 		in.r++
 		r.endTag()
@@ -447,8 +450,15 @@ func (r *Reader) skipSpace() bool {
 
 // split splits a qualified name at its first colon.
 func split(name []byte) (prefix, local []byte) {
-	if i := bytes.IndexByte(name, ':'); i > 0 && i < len(name)-1 {
-		return name[:i], name[i+1:]
+	// A loop, not bytes.IndexByte: names are a few bytes long, shorter
+	// than the call costs.
+	for i, c := range name {
+		if c == ':' {
+			if i > 0 && i < len(name)-1 {
+				return name[:i], name[i+1:]
+			}
+			break
+		}
 	}
 	return nil, name
 }
@@ -471,6 +481,10 @@ func (r *Reader) startTag() {
 	}
 	empty := false
 	for {
+		if in.r < in.w && in.buf[in.r] == '>' { // the usual case: no attributes
+			in.r++
+			break
+		}
 		spaced := r.skipSpace()
 		b := in.peek(2)
 		if len(b) == 0 {
@@ -577,6 +591,7 @@ func (r *Reader) attribute() bool {
 			uri = string(x.val)
 		}
 		x.ns = append(x.ns, binding{prefix: prefix, uri: uri, depth: len(x.starts)})
+		x.defaultOK = false
 	}
 	return true
 }
@@ -584,13 +599,20 @@ func (r *Reader) attribute() bool {
 // resolve is the namespace of an element's prefix, and whether an xmlns
 // declared it.
 func (x *xmlState) resolve(prefix []byte) (string, bool) {
+	if len(prefix) == 0 && x.defaultOK {
+		return x.defaultNS, true
+	}
 	for i := len(x.ns) - 1; i >= 0; i-- {
 		if x.ns[i].prefix == string(prefix) {
+			if len(prefix) == 0 {
+				x.defaultNS, x.defaultOK = x.ns[i].uri, true
+			}
 			return x.ns[i].uri, true
 		}
 	}
 	switch {
 	case len(prefix) == 0:
+		x.defaultNS, x.defaultOK = "", true
 		return "", true
 	case string(prefix) == "xml":
 		return xmlNamespace, true
@@ -707,6 +729,7 @@ func (r *Reader) endElement() {
 	}
 	for len(x.ns) > 0 && x.ns[len(x.ns)-1].depth >= d {
 		x.ns = x.ns[:len(x.ns)-1]
+		x.defaultOK = false
 	}
 	x.stack = x.stack[:x.starts[d-1]]
 	x.starts = x.starts[:d-1]
@@ -729,6 +752,15 @@ func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\
 
 func (r *Reader) endTag() {
 	in, x := &r.in, &r.xml
+	// The usual case, </name> closing the open element, compared in place.
+	if d := len(x.starts); d > 0 {
+		open := x.stack[x.starts[d-1]:]
+		if b := in.buf[in.r:in.w]; len(b) > len(open) && b[len(open)] == '>' && bytes.Equal(b[:len(open)], open) {
+			in.r += len(open) + 1
+			r.endElement()
+			return
+		}
+	}
 	var ok bool
 	if x.name, ok = r.name(x.name[:0]); !ok {
 		r.malformed(x.tag, "</ not followed by an element name")
