@@ -124,6 +124,9 @@ type SitemapResult struct {
 	// diagnostic starts or ends at.
 	Diagnostics []Diagnostic
 	Positions   map[int]syntax.Position
+	// Stopped says that reading stopped at sitemap.MaxRead bytes, before
+	// the sitemap's end (a gzip bomb, or a sitemap four times too large).
+	Stopped bool
 }
 
 // SitemapChild is a sitemap an index lists.
@@ -176,6 +179,10 @@ type SitemapPass struct {
 	diags  []Diagnostic
 	places map[int]syntax.Position
 }
+
+// Stopped says that reading stopped at sitemap.MaxRead bytes, before the
+// sitemap's end, so that counts are lower bounds.
+func (p *SitemapPass) Stopped() bool { return p.reader.Stopped() }
 
 // Kind returns what the sitemap is, as far as it has been read.
 func (p *SitemapPass) Kind() sitemap.Kind { return p.reader.Kind() }
@@ -285,7 +292,7 @@ func (s *SitemapSite) Lint(in *SitemapInput) *SitemapResult {
 			run.hooks.End()
 		}
 	})
-	res.Kind, res.Bytes = r.Kind(), r.Bytes()
+	res.Kind, res.Bytes, res.Stopped = r.Kind(), r.Bytes(), r.Stopped()
 	for _, run := range runs {
 		res.Diagnostics = append(res.Diagnostics, run.pass.diags...)
 		for off, pos := range run.pass.places {

@@ -72,8 +72,12 @@ func runSitemapTooLarge(pass *lint.SitemapPass) lint.SitemapHooks {
 					prose.Int(entries), what))
 			}
 			if tooLarge != nil {
-				pass.Report(tooLarge.Pos, tooLarge.Pos, fmt.Sprintf("this sitemap is %s bytes uncompressed, more than the 50 MB (52,428,800 bytes) a sitemap may be: crawlers may reject it or read only its start; split it and list the parts in a sitemap index",
-					prose.Int(int(pass.Bytes()))))
+				size := "is " + prose.Int(int(pass.Bytes())) + " bytes"
+				if pass.Stopped() {
+					size = "is over " + prose.Int(int(pass.Bytes())) + " bytes (robotslint stopped reading there)"
+				}
+				pass.Report(tooLarge.Pos, tooLarge.Pos, fmt.Sprintf("this sitemap %s uncompressed, more than the 50 MB (52,428,800 bytes) a sitemap may be: crawlers may reject it or read only its start; split it and list the parts in a sitemap index",
+					size))
 			}
 		},
 	}

@@ -1,6 +1,18 @@
 package sitemap
 
-import "io"
+import (
+	"errors"
+	"io"
+)
+
+// MaxRead is how many uncompressed bytes of one sitemap a Reader reads
+// before it stops (see Reader.Stopped): four times MaxBytes, so that a
+// sitemap over the limit is still measured well past it, while a gzip bomb,
+// a small file that expands without end, costs a bounded time.
+const MaxRead = 4 * MaxBytes
+
+// errReadLimit ends the input at MaxRead.
+var errReadLimit = errors.New("read limit reached")
 
 // bufSize is the read-ahead: the most a Reader holds of a sitemap at once.
 // A text-sitemap line must fit in it (see maxLine).
@@ -69,6 +81,10 @@ func (in *input) more() bool {
 	// A reader may return 0, nil; io.Reader asks callers to tolerate a
 	// few, and a broken one is a read error rather than a hang.
 	for range 100 {
+		if in.n >= MaxRead {
+			in.err = errReadLimit
+			return false
+		}
 		n, err := in.src.Read(in.buf[in.w:])
 		in.w += n
 		in.n += int64(n)

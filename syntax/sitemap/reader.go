@@ -44,7 +44,8 @@
 //
 // The reader does not stop at MaxURLs or MaxBytes: it reports each once
 // and goes on, and a caller that wants a budget stops calling Next (Bytes
-// says how far it has read). TooLarge is placed where the reader was when
+// says how far it has read). It stops at MaxRead bytes, without a problem
+// of its own (Stopped says so), so that a gzip bomb ends. TooLarge is placed where the reader was when
 // its read-ahead crossed MaxBytes: at most 64 KiB before the byte that did
 // (or further when a single comment or text is longer).
 package sitemap
@@ -183,6 +184,7 @@ type Reader struct {
 	head    int
 	n       int // entries so far
 	tooBig  bool
+	stopped bool // at MaxRead
 	gz      bool
 
 	xml xmlState
@@ -198,7 +200,8 @@ func NewReader(r io.Reader) *Reader {
 // or line.
 func (r *Reader) Kind() Kind { return r.kind }
 
-// Bytes is the number of uncompressed bytes read so far.
+// Bytes is the number of uncompressed bytes read so far: at most MaxRead
+// and the read-ahead.
 func (r *Reader) Bytes() int64 { return r.in.n }
 
 func (r *Reader) problem(c Code, msg string, p Pos) {
@@ -250,13 +253,22 @@ func (r *Reader) start() {
 }
 
 func (r *Reader) readError(err error, p Pos) {
-	if r.gz {
+	switch {
+	case err == errReadLimit:
+		// TooLarge was reported at MaxBytes; that reading stopped is a
+		// fact about the reader, not the sitemap (Stopped).
+		r.stopped = true
+	case r.gz:
 		r.problem(BadGzip, "gzip stream: "+err.Error(), p)
-	} else {
+	default:
 		r.problem(ReadError, "read: "+err.Error(), p)
 	}
 	r.done = true
 }
+
+// Stopped reports whether the reader stopped at MaxRead bytes, before the
+// sitemap's end: counts of what it read are then lower bounds.
+func (r *Reader) Stopped() bool { return r.stopped }
 
 // Next returns the next entry or problem, and false at the end.
 func (r *Reader) Next() (Item, bool) {
