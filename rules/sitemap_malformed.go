@@ -58,25 +58,10 @@ var SitemapMalformed = &lint.Rule{
 func runSitemapMalformed(pass *lint.SitemapPass) lint.SitemapHooks {
 	entries, problems := 0, 0
 	stopped := false // a problem the reader stops at, which sitemap-malformed has reported
-	// Entries counted once per sitemap, reported at the first.
-	var noLoc, emptyLoc, extraLoc, badRef struct {
-		count int
-		first sitemap.Pos
-		msg   string
-	}
-	count := func(g *struct {
-		count int
-		first sitemap.Pos
-		msg   string
-	}, p *sitemap.Problem, n int) {
-		if g.count == 0 {
-			g.first, g.msg = p.Pos, p.Msg
-		}
-		g.count += n
-	}
+	var noLoc, emptyLoc, extraLoc, badRef problemCount
 	var refs badRefs
 	extraWaiting := false // an ExtraLoc was read since the last entry
-	refElsewhere := func(p *sitemap.Problem, n int) { count(&badRef, p, n) }
+	refElsewhere := func(p *sitemap.Problem, n int) { badRef.add(p, n) }
 	lost := func() string {
 		switch entries {
 		case 0:
@@ -119,16 +104,16 @@ func runSitemapMalformed(pass *lint.SitemapPass) lint.SitemapHooks {
 				stopped = true
 				msg = p.Msg + ": search engines do not read it as a sitemap"
 			case sitemap.MissingLoc:
-				count(&noLoc, p, 1)
+				noLoc.add(p, 1)
 				return
 			case sitemap.EmptyLoc:
-				count(&emptyLoc, p, 1)
+				emptyLoc.add(p, 1)
 				return
 			case sitemap.ExtraLoc:
 				// Counted per entry, at its entry: a third <loc> is
 				// another problem of the same entry.
 				if !extraWaiting {
-					count(&extraLoc, p, 0)
+					extraLoc.add(p, 0)
 					extraWaiting = true
 				}
 				return
@@ -161,7 +146,7 @@ func runSitemapMalformed(pass *lint.SitemapPass) lint.SitemapHooks {
 					msg = "an unescaped & here, which XML parsers reject, so a search engine may not read the sitemap past it: write it as &amp;"
 				}
 				if more := badRef.count - 1; more > 0 {
-					msg += fmt.Sprintf(" (and %s like it in this sitemap)", prose.Count(more, "more", "more"))
+					msg += fmt.Sprintf(" (and %s outside a <loc> in this sitemap)", prose.Count(more, "more", "more"))
 				}
 				pass.Report(badRef.first, badRef.first, msg)
 			}
@@ -191,4 +176,20 @@ func runSitemapMalformed(pass *lint.SitemapPass) lint.SitemapHooks {
 			}
 		},
 	}
+}
+
+// problemCount is a kind of problem sitemap-malformed reports once per
+// sitemap: how many, and the first one's place and the reader's words.
+type problemCount struct {
+	count int
+	first sitemap.Pos
+	msg   string
+}
+
+// add counts n more of the kind, p among them.
+func (c *problemCount) add(p *sitemap.Problem, n int) {
+	if c.count == 0 {
+		c.first, c.msg = p.Pos, p.Msg
+	}
+	c.count += n
 }
