@@ -129,10 +129,12 @@ type SitemapResult struct {
 	Stopped bool
 }
 
-// SitemapChild is a sitemap an index lists.
+// SitemapChild is a sitemap an index lists: its URL, and where the URL
+// starts and ends in the index (Pos to End underlines it).
 type SitemapChild struct {
 	Loc string
 	Pos sitemap.Pos
+	End sitemap.Pos
 }
 
 // SitemapEntry is one entry of a sitemap as sitemap rules read it.
@@ -142,14 +144,15 @@ type SitemapEntry struct {
 	Index bool
 }
 
-// LocSpan returns where the entry's URL text starts and ends. The end is
-// the start moved by the URL's length as the reader returns it (entities
-// decoded, spaces trimmed), which is exact for a URL written plainly on
-// one line and otherwise ends a little early.
+// LocSpan returns where the entry's URL starts and ends as written in the
+// sitemap, entities and all: from the <loc>'s text (or the line's first
+// non-space byte) to just past the URL's last non-space byte. An entry
+// whose <loc> is empty spans nothing, at its start.
 func (e *SitemapEntry) LocSpan() (start, end sitemap.Pos) {
-	start, end = e.LocPos, e.LocPos
-	end.Offset += int64(len(e.Loc))
-	end.Col += len(e.Loc)
+	start, end = e.LocPos, e.LocEnd
+	if end.Offset < start.Offset {
+		end = start
+	}
 	return start, end
 }
 
@@ -279,7 +282,7 @@ func (s *SitemapSite) Lint(in *SitemapInput) *SitemapResult {
 		res.Entries++
 		entry = SitemapEntry{Entry: item.Entry, Index: r.Kind() == sitemap.Index}
 		if entry.Index && len(res.Children) < sitemap.MaxURLs && entry.Loc != "" {
-			res.Children = append(res.Children, SitemapChild{Loc: entry.Loc, Pos: entry.LocPos})
+			res.Children = append(res.Children, SitemapChild{Loc: entry.Loc, Pos: entry.LocPos, End: entry.LocEnd})
 		}
 		each(func(run *running) {
 			if run.hooks.Entry != nil {

@@ -5,23 +5,27 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
+	"github.com/robotslint/robotslint/syntax/sitemap"
 )
 
 // SitemapInvalidLoc reports the <loc> URLs of a sitemap that crawlers
-// cannot use as written: relative, not http or https, holding spaces or a
-// fragment, or longer than 2,048 characters. Each kind is one finding per
-// sitemap, with a count and the first few.
+// cannot use as written: relative, not http or https, holding an
+// unescaped & or another bad reference, spaces or a fragment, or longer
+// than 2,048 characters. Each kind is one finding per sitemap, with a
+// count and the first few.
 var SitemapInvalidLoc = &lint.Rule{
 	Name:    "sitemap-invalid-loc",
-	Summary: "a sitemap URL that is relative, not http or https, holds spaces or a fragment, or is too long",
+	Summary: "a sitemap URL that is relative, not http or https, holds an unescaped &, spaces or a fragment, or is too long",
 	Doc: lint.Doc{
 		What: "Reports, once per sitemap and kind, the `<loc>` URLs (or lines of a text sitemap) that are relative " +
 			"(`/about`, `www.example.com/about`), of another scheme than http or https, longer than 2,048 " +
-			"characters, hold spaces or tabs, or hold a fragment (`#section`): how many, and the first three, at " +
-			"the first of them. The first three kinds are errors, the last two warnings. An unescaped `&` " +
-			"stops an XML parser, so sitemap-malformed reports it where it stands.",
+			"characters, hold an unescaped `&` (`?a=1&b=2`, where XML wants `&amp;`) or an entity XML does not " +
+			"define, hold spaces or tabs, or hold a fragment (`#section`): how many, and the first three, at " +
+			"the first of them. Spaces and fragments are warnings, the rest errors. A bad `&` outside a " +
+			"`<loc>` is sitemap-malformed's.",
 		Why: "sitemaps.org requires each `<loc>` to be a full URL \"beginning with the protocol (such as http)\", " +
-			"\"less than 2,048 characters\", entity-escaped and URL-escaped; Google asks for \"fully-qualified, " +
+			"\"less than 2,048 characters\", entity-escaped and URL-escaped. A bare `&` is a fatal error to an " +
+			"XML parser, so a search engine may stop reading the sitemap there. Google asks for \"fully-qualified, " +
 			"absolute URLs\" and does not resolve a relative one against the sitemap. Such URLs are dropped or " +
 			"fetched as something else: Yandex reports \"Incorrect page address\", and a space makes a different " +
 			"URL from the one the page is served at. A fragment is not part of what a crawler fetches, so a URL " +
@@ -31,9 +35,11 @@ var SitemapInvalidLoc = &lint.Rule{
 			"characters URLs may not hold, write `&` as `&amp;` in XML, and leave fragments out.",
 	},
 	Flagged: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" +
-		"  <url><loc>/about</loc></url>\n  <url><loc>https://www.example.com/summer sale</loc></url>\n</urlset>\n",
+		"  <url><loc>/about</loc></url>\n  <url><loc>https://www.example.com/summer sale</loc></url>\n" +
+		"  <url><loc>https://www.example.com/search?q=shoes&page=2</loc></url>\n</urlset>\n",
 	Clean: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n" +
-		"  <url><loc>https://www.example.com/about</loc></url>\n  <url><loc>https://www.example.com/summer%20sale</loc></url>\n</urlset>\n",
+		"  <url><loc>https://www.example.com/about</loc></url>\n  <url><loc>https://www.example.com/summer%20sale</loc></url>\n" +
+		"  <url><loc>https://www.example.com/search?q=shoes&amp;page=2</loc></url>\n</urlset>\n",
 	ExamplePath: "/sitemap.xml",
 	Severity:    lint.Error,
 	Scope:       lint.ScopeSitemap,
@@ -81,10 +87,41 @@ func hasScheme(loc string) bool {
 	return false
 }
 
+// The URLs whose <loc> holds a bad reference, which the reader reports as
+// problems rather than entries see: a bare &, and any other.
+var (
+	bareAmpersandLoc = locProblem{what: "hold an unescaped &, which XML parsers reject; write each & in a <loc> as &amp;", severity: lint.Error}
+	badEntityLoc     = locProblem{what: "hold an entity XML does not define (such as &nbsp;) or a reference to a character it does not allow, which XML parsers reject; percent-encode the character, or write & as &amp;", severity: lint.Error}
+)
+
 func runSitemapInvalidLoc(pass *lint.SitemapPass) lint.SitemapHooks {
 	groups := make([]urlGroup, len(locProblems))
+	var bare, other urlGroup
+	var refs badRefs
+	report := func(g *urlGroup, p *locProblem) {
+		if g.count == 0 {
+			return
+		}
+		what := p.what
+		if g.count == 1 {
+			what = singular(what)
+		}
+		g.report(pass, what, "", lint.WithSeverity(p.severity))
+	}
 	return lint.SitemapHooks{
+		Problem: func(p *sitemap.Problem) {
+			if p.Code == sitemap.BadEntity {
+				refs.add(p)
+			}
+		},
 		Entry: func(e *lint.SitemapEntry) {
+			refs.entry(e, func(p *sitemap.Problem) {
+				if isBareAmpersand(p.Msg) {
+					bare.add(e)
+				} else {
+					other.add(e)
+				}
+			}, nil)
 			for i := range locProblems {
 				if locProblems[i].test(e.Loc) {
 					groups[i].add(e)
@@ -93,15 +130,10 @@ func runSitemapInvalidLoc(pass *lint.SitemapPass) lint.SitemapHooks {
 		},
 		End: func() {
 			for i := range groups {
-				if groups[i].count > 0 {
-					p := &locProblems[i]
-					what := p.what
-					if groups[i].count == 1 {
-						what = singular(what)
-					}
-					groups[i].report(pass, what, "", lint.WithSeverity(p.severity))
-				}
+				report(&groups[i], &locProblems[i])
 			}
+			report(&bare, &bareAmpersandLoc)
+			report(&other, &badEntityLoc)
 		},
 	}
 }

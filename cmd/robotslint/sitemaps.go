@@ -201,7 +201,7 @@ func checkSitemaps(ctx context.Context, site *lint.SitemapSite, cfg *lint.Config
 				if f := byName[job.index]; f != nil {
 					f.Diagnostics = append(f.Diagnostics, *d.finding)
 					f.Positions[d.finding.Span.Start] = syntax.Position{Line: job.pos.Pos.Line, Column: job.pos.Pos.Col}
-					f.Positions[d.finding.Span.End] = syntax.Position{Line: job.pos.Pos.Line, Column: job.pos.Pos.Col + len(job.pos.Loc)}
+					f.Positions[d.finding.Span.End] = syntax.Position{Line: job.pos.End.Line, Column: job.pos.End.Col}
 				}
 			}
 			if d.note != "" {
@@ -489,8 +489,7 @@ func (w *sitemapWalk) unreachable(job sitemapJob, name string, err error) sitema
 	case rule == nil || job.listing == nil:
 		return sitemapDone{note: fmt.Sprintf("cannot read %s: %v", name, oneLine(err.Error()))}
 	case job.index != "":
-		start := int(job.pos.Pos.Offset)
-		span = syntax.Span{Start: start, End: start + len(job.pos.Loc)}
+		span = syntax.Span{Start: int(job.pos.Pos.Offset), End: int(max(job.pos.End.Offset, job.pos.Pos.Offset))}
 	case robots != nil && job.listing.RobotsLine >= 0 && job.listing.RobotsLine < len(robots.Lines):
 		span = robots.Lines[job.listing.RobotsLine].Value()
 	default:
