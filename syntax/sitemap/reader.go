@@ -1,33 +1,56 @@
 // Package sitemap reads sitemaps (sitemaps.org 0.9): XML URL sets, sitemap
 // indexes and plain-text lists, gzip-compressed or not.
 //
-// A Reader is a stream: it holds one entry and encoding/xml's small state at
-// a time, never the whole sitemap, so memory does not grow with the number
-// of URLs. It never fails on bad input: what is wrong (malformed XML, an
-// entity, a BOM, a wrong or missing namespace, HTML served instead, too many
-// URLs or bytes) comes back as a Problem with its position, between the
-// entries. Like the rest of syntax/, it does no I/O of its own beyond the
-// io.Reader it is given, and builds for WebAssembly.
+// A Reader is a stream: it holds a 64 KiB read-ahead buffer, the open
+// elements' names and one entry at a time, never the whole sitemap, so
+// memory does not grow with the number of URLs. It never fails on bad
+// input: what is wrong (malformed XML, an entity, a BOM, a wrong or missing
+// namespace, HTML served instead, too many URLs or bytes) comes back as a
+// Problem with its position, between the entries. Like the rest of syntax/,
+// it does no I/O of its own beyond the io.Reader it is given, and builds
+// for WebAssembly.
 //
-// XML goes through encoding/xml in strict mode. Its syntax errors are not
-// recoverable, so after Malformed or BadEntity the reader stops, as a
-// search engine rejects such a file; the entries before it have been
-// returned. A bare & in a <loc> is one of these. The reader does not stop at
-// MaxURLs or MaxBytes: it reports each once and goes on, and a caller that
-// wants a budget stops calling Next (Bytes says how far it has read).
-// TooLarge is placed where the reader was when its read-ahead buffer
-// crossed MaxBytes, up to 64 KiB before the byte that did.
+// XML is read by the package's own scanner, which knows exactly what a
+// sitemap needs: the XML declaration (which must say UTF-8, or nothing),
+// comments, CDATA sections, processing instructions, a DOCTYPE (reported
+// as DTD, or as HTML), elements with attributes and namespace prefixes,
+// and character data with the five predefined entities and numeric
+// character references. Elements outside the sitemap namespace (image:,
+// xhtml:, news:) are checked for well-formedness and otherwise skipped.
+//
+// Where reading goes on after a problem, and where it stops:
+//
+//   - BadEntity never stops reading. An undefined entity (&nbsp;), a bare
+//     & (the classic unescaped & in a query string) or a character
+//     reference to a character XML does not allow is reported at its &,
+//     and the & is kept as a literal: the entry's Loc holds the raw text
+//     ("https://example.com/?a=1&b=2"), so a rule can say what to escape.
+//     This is safe because an entity never changes the document's
+//     structure: the next < still starts the next tag.
+//   - Every other XML syntax error is Malformed and stops reading, as a
+//     search engine rejects the file: a mismatched or stray end tag, a
+//     file that ends inside a tag or with elements open, a < that starts
+//     no tag, an attribute without a quoted value, "--" in a comment, text
+//     or a second element after the root, invalid UTF-8 or a control
+//     character, an XML declaration naming another encoding or version.
+//     The entries before it have been returned.
+//   - HTML, UnknownRoot, BadGzip and ReadError stop reading too; the other
+//     problems (BOM, DTD, namespaces, MissingLoc, EmptyLoc, ExtraLoc,
+//     LongLine, the limits) do not.
+//
+// The reader does not stop at MaxURLs or MaxBytes: it reports each once
+// and goes on, and a caller that wants a budget stops calling Next (Bytes
+// says how far it has read). TooLarge is placed where the reader was when
+// its read-ahead crossed MaxBytes: at most 64 KiB before the byte that did
+// (or further when a single comment or text is longer).
 package sitemap
 
 import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
-	"encoding/xml"
-	"errors"
 	"io"
 	"iter"
-	"strings"
 )
 
 // Namespace is the sitemaps.org 0.9 namespace, which <urlset> and
@@ -55,9 +78,9 @@ func (k Kind) String() string {
 }
 
 // Pos is a place in the uncompressed sitemap: a 0-based byte offset and a
-// 1-based line and column. Columns count bytes, as encoding/xml's
-// Decoder.InputPos does; a caller that shows Unicode columns can convert
-// with the line's bytes if it has them.
+// 1-based line and column. Columns count bytes (a BOM counts in line 1's);
+// a caller that shows Unicode columns can convert with the line's bytes if
+// it has them.
 type Pos struct {
 	Offset int64
 	Line   int
@@ -67,13 +90,18 @@ type Pos struct {
 // Entry is one <url> of a URL set, one <sitemap> of an index, or one line
 // of a text sitemap.
 type Entry struct {
-	// Loc is the text of <loc> with entities decoded and surrounding
-	// spaces trimmed, or the trimmed line of a text sitemap. It is not
-	// validated: relative URLs, spaces and fragments are for rules to judge.
+	// Loc is the text of <loc> with references decoded (a bad one kept as
+	// written) and surrounding XML white space trimmed, or the trimmed line
+	// of a text sitemap. It is not validated: relative URLs, spaces and
+	// fragments are for rules to judge.
 	Loc string
-	// LocPos is where the URL text starts (just after <loc>, or at the
-	// line's first non-space byte).
+	// LocPos is where the <loc> element's text starts (just after <loc>,
+	// white space included), or the line's first non-space byte.
 	LocPos Pos
+	// LocEnd is just past the URL: after its last non-space byte, before
+	// </loc> and any white space ahead of it. LocPos to LocEnd underlines
+	// the URL.
+	LocEnd Pos
 	// LastMod is the trimmed text of <lastmod>, "" when absent; LastModPos
 	// is where it starts.
 	LastMod    string
@@ -89,7 +117,7 @@ type Code uint8
 
 const (
 	Malformed      Code = iota + 1 // XML syntax error; reading stops here
-	BadEntity                      // an undefined or unescaped entity (&nbsp;, a bare &); reading stops here
+	BadEntity                      // an undefined or unescaped entity (&nbsp;, a bare &); kept as written, reading goes on
 	DTD                            // a <!DOCTYPE> or <!ENTITY> declaration
 	BOM                            // a UTF-8 byte order mark at the start
 	NoNamespace                    // the root element declares no namespace
@@ -103,10 +131,12 @@ const (
 	BadGzip                        // a gzip stream that does not decompress; reading stops
 	ReadError                      // the underlying reader failed; reading stops
 	LongLine                       // a text-sitemap line over maxLine bytes, skipped
+	ExtraLoc                       // a second <loc> in one <url> or <sitemap>; the reader keeps the first
 )
 
 var codeNames = [...]string{"", "malformed", "bad-entity", "dtd", "bom", "no-namespace", "wrong-namespace",
-	"html", "unknown-root", "missing-loc", "empty-loc", "too-many-urls", "too-large", "bad-gzip", "read-error", "long-line"}
+	"html", "unknown-root", "missing-loc", "empty-loc", "too-many-urls", "too-large", "bad-gzip", "read-error", "long-line",
+	"extra-loc"}
 
 func (c Code) String() string {
 	if int(c) < len(codeNames) {
@@ -118,7 +148,7 @@ func (c Code) String() string {
 // Problem is a fact about the sitemap that a rule may report.
 type Problem struct {
 	Code Code
-	// Msg says what was found, lower case ("unexpected end element </url>").
+	// Msg says what was found, lower case ("<loc> is closed by </url>").
 	Msg string
 	Pos Pos
 }
@@ -133,38 +163,25 @@ type Item struct {
 func (it Item) IsProblem() bool { return it.Problem.Code != 0 }
 
 // maxLine bounds a text-sitemap line (sitemaps.org allows 2,048-character
-// URLs); longer lines are skipped with LongLine, so memory stays bounded.
-const maxLine = 64 * 1024
+// URLs), and the text kept of a <loc> or <lastmod>; longer lines are
+// skipped with LongLine, so memory stays bounded.
+const maxLine = bufSize
 
 // Reader reads a sitemap one item at a time.
 type Reader struct {
 	src     io.Reader
-	counter countingReader
-	br      *bufio.Reader
-	dec     *xml.Decoder
+	in      input
 	kind    Kind
 	started bool
 	done    bool
+	isXML   bool
 	queue   []Item // items found and not yet returned, in order, from head
 	head    int
 	n       int // entries so far
 	tooBig  bool
 	gz      bool
 
-	// XML state.
-	depth    int
-	inEntry  bool
-	cur      Entry
-	field    int // 0 none, 1 loc, 2 lastmod, at depth 3
-	text     []byte
-	entryTag string
-	space    string // the root element's namespace
-
-	lines lineTracker
-
-	// Text state.
-	line int
-	off  int64
+	xml xmlState
 }
 
 // NewReader returns a Reader over r, which may be gzip-compressed (detected
@@ -178,19 +195,7 @@ func NewReader(r io.Reader) *Reader {
 func (r *Reader) Kind() Kind { return r.kind }
 
 // Bytes is the number of uncompressed bytes read so far.
-func (r *Reader) Bytes() int64 { return r.counter.n }
-
-// countingReader counts the uncompressed bytes, for the MaxBytes limit.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
+func (r *Reader) Bytes() int64 { return r.in.n }
 
 func (r *Reader) problem(c Code, msg string, p Pos) {
 	r.queue = append(r.queue, Item{Problem: Problem{Code: c, Msg: msg, Pos: p}})
@@ -212,42 +217,32 @@ func (r *Reader) start() {
 		body = zr
 		r.gz = true
 	}
-	r.counter.r = body
-	r.br = bufio.NewReaderSize(&r.counter, 64*1024)
-	if b, _ := r.br.Peek(3); bytes.Equal(b, []byte{0xEF, 0xBB, 0xBF}) {
+	r.in = newInput(body)
+	if b := r.in.peek(3); bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}) {
 		r.problem(BOM, "the file starts with a UTF-8 byte order mark", Pos{Line: 1, Col: 1})
-		r.br.Discard(3)
-		r.off = 3
+		r.in.r += 3 // still counted in line 1's columns
 	}
-	// XML when the first non-space byte is '<'.
-	for i := 1; ; i++ {
-		b, err := r.br.Peek(i)
-		if len(b) < i {
-			if err != nil && !errors.Is(err, io.EOF) {
-				r.readError(err, Pos{Line: 1, Col: 1})
+	// XML when the first non-space byte (within 4 KiB) is '<'.
+	for i := 0; i < 4096; i++ {
+		b := r.in.peek(i + 1)
+		if len(b) <= i {
+			if r.in.err != nil {
+				r.readError(r.in.err, r.in.pos())
 				return
 			}
-			r.kind = Text // empty or all spaces
-			return
+			break // empty or all spaces: a text sitemap with no lines
 		}
-		c := b[i-1]
-		if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
-			if i >= 4096 {
-				break
-			}
+		switch b[i] {
+		case ' ', '\t', '\r', '\n':
 			continue
-		}
-		if c == '<' {
-			r.lines = lineTracker{br: r.br, line: 1}
-			r.dec = xml.NewDecoder(&r.lines)
-			r.dec.Strict = true
-			// The decoder counts lines from its own start; the BOM is on
-			// line 1 and has no newline, so only the offset is shifted.
-			return
+		case '<':
+			r.isXML = true
 		}
 		break
 	}
-	r.kind = Text
+	if !r.isXML {
+		r.kind = Text
+	}
 }
 
 func (r *Reader) readError(err error, p Pos) {
@@ -265,10 +260,10 @@ func (r *Reader) Next() (Item, bool) {
 		r.start()
 	}
 	for r.head == len(r.queue) && !r.done {
-		if r.kind == Text {
-			r.nextLine()
-		} else {
+		if r.isXML {
 			r.nextXML()
+		} else {
+			r.nextLine()
 		}
 	}
 	if r.head == len(r.queue) {
@@ -282,10 +277,12 @@ func (r *Reader) Next() (Item, bool) {
 	return it, true
 }
 
-func (r *Reader) checkSize(p Pos) {
-	if !r.tooBig && r.counter.n > MaxBytes {
+// checkSize reports TooLarge once the read-ahead has crossed MaxBytes, at
+// the reader's position.
+func (r *Reader) checkSize() {
+	if !r.tooBig && r.in.n > MaxBytes {
 		r.tooBig = true
-		r.problem(TooLarge, "the sitemap is over 50 MB (52,428,800 bytes) uncompressed", p)
+		r.problem(TooLarge, "the sitemap is over 50 MB (52,428,800 bytes) uncompressed", r.in.pos())
 	}
 }
 
@@ -302,235 +299,37 @@ func (r *Reader) entry(e Entry) {
 	r.queue = append(r.queue, Item{Entry: e})
 }
 
-// pos is the decoder's current position.
-func (r *Reader) pos() Pos {
-	off := r.dec.InputOffset()
-	line, col := r.lines.at(off)
-	if line == 1 {
-		col += int(r.off) // the decoder starts after a BOM
-	}
-	return Pos{Offset: off + r.off, Line: line, Col: col}
-}
-
-// lineTracker feeds the decoder byte by byte and remembers where the last
-// two lines start. The decoder's own InputPos gives column 0 after it puts
-// back a newline it read ahead ("<\n"); the decoder puts back at most one
-// byte, so two line starts are enough to place any offset it reports.
-type lineTracker struct {
-	br          *bufio.Reader
-	off         int64
-	line        int
-	start, prev int64
-	err         error // the last read error other than io.EOF
-}
-
-func (t *lineTracker) ReadByte() (byte, error) {
-	c, err := t.br.ReadByte()
-	if err != nil && err != io.EOF {
-		t.err = err
-	}
-	if err == nil {
-		t.off++
-		if c == '\n' {
-			t.line++
-			t.prev, t.start = t.start, t.off
-		}
-	}
-	return c, err
-}
-
-func (t *lineTracker) Read(p []byte) (int, error) {
-	for i := range p {
-		c, err := t.ReadByte()
-		if err != nil {
-			return i, err
-		}
-		p[i] = c
-	}
-	return len(p), nil
-}
-
-// at is the 1-based line and byte column of an offset at or just before
-// the last byte read.
-func (t *lineTracker) at(off int64) (line, col int) {
-	if off >= t.start || t.line == 1 {
-		return t.line, int(off-t.start) + 1
-	}
-	return t.line - 1, int(off-t.prev) + 1
-}
-
-func (r *Reader) nextXML() {
-	before := r.pos()
-	tok, err := r.dec.Token()
-	if err != nil {
-		r.done = true
-		if errors.Is(err, io.EOF) {
-			if r.kind == Unknown && r.depth == 0 {
-				r.problem(Malformed, "no root element", before)
-			}
-			r.checkSize(r.pos())
-			return
-		}
-		var se *xml.SyntaxError
-		if errors.As(err, &se) {
-			p := r.pos()
-			code := Malformed
-			if strings.Contains(se.Msg, "entity") {
-				code = BadEntity
-			}
-			r.problem(code, se.Msg, p)
-			return
-		}
-		if r.lines.err != nil && errors.Is(err, r.lines.err) {
-			r.done = false
-			r.readError(err, r.pos())
-			return
-		}
-		// The decoder's own non-syntax errors: a declared encoding other
-		// than UTF-8 (sitemaps must be UTF-8), a bad xmlns prefix.
-		r.problem(Malformed, strings.TrimPrefix(err.Error(), "xml: "), r.pos())
-	}
-	r.checkSize(r.pos())
-	switch t := tok.(type) {
-	case xml.StartElement:
-		r.depth++
-		r.startElement(t, before)
-	case xml.EndElement:
-		r.endElement(t)
-		r.depth--
-	case xml.CharData:
-		if r.inEntry && r.field != 0 && r.depth == 3 && len(r.text) < maxLine {
-			r.text = append(r.text, t...)
-		}
-	case xml.Directive:
-		d := strings.TrimSpace(string(t))
-		if r.kind == Unknown && len(d) >= 12 && strings.EqualFold(d[:12], "DOCTYPE html") {
-			r.problem(HTML, "an HTML page, not a sitemap", before)
-			r.done = true
-			return
-		}
-		if strings.Contains(d, "ENTITY") {
-			r.problem(DTD, "a document type declaration with entities; sitemaps may use only the five XML entities", before)
-		} else {
-			r.problem(DTD, "a document type declaration, which sitemaps do not have", before)
-		}
-	}
-}
-
-func (r *Reader) startElement(t xml.StartElement, at Pos) {
-	if r.depth == 1 {
-		switch strings.ToLower(t.Name.Local) {
-		case "urlset":
-			r.kind, r.entryTag = URLSet, "url"
-		case "sitemapindex":
-			r.kind, r.entryTag = Index, "sitemap"
-		case "html":
-			r.problem(HTML, "an HTML page, not a sitemap", at)
-			r.done = true
-			return
-		default:
-			r.problem(UnknownRoot, "root element <"+t.Name.Local+">, not <urlset> or <sitemapindex>", at)
-			r.done = true
-			return
-		}
-		if t.Name.Local != strings.ToLower(t.Name.Local) {
-			r.problem(UnknownRoot, "element names are case-sensitive: <"+t.Name.Local+"> is not <"+strings.ToLower(t.Name.Local)+">", at)
-		}
-		r.space = t.Name.Space
-		switch t.Name.Space {
-		case Namespace:
-		case "":
-			r.problem(NoNamespace, "<"+t.Name.Local+"> declares no namespace; it needs xmlns=\""+Namespace+"\"", at)
-		default:
-			r.problem(WrongNamespace, "<"+t.Name.Local+"> has namespace \""+t.Name.Space+"\", not \""+Namespace+"\"", at)
-		}
-		return
-	}
-	// Children are matched by local name so that a sitemap with a wrong
-	// namespace (reported once at the root) still yields its URLs.
-	if r.depth == 2 && t.Name.Local == r.entryTag && sameSpace(t.Name.Space, r) {
-		r.inEntry = true
-		r.cur = Entry{Pos: at}
-		return
-	}
-	if r.depth == 3 && r.inEntry && sameSpace(t.Name.Space, r) {
-		switch t.Name.Local {
-		case "loc":
-			r.field = 1
-			r.cur.LocPos = r.pos()
-			r.cur.Loc = "\x00" // present, text pending
-		case "lastmod":
-			r.field = 2
-			r.cur.LastModPos = r.pos()
-		}
-		r.text = r.text[:0]
-	}
-}
-
-// sameSpace accepts a child element in the sitemap namespace or in the
-// root's (so that <loc> inside an image:image or xhtml:link is not taken).
-func sameSpace(space string, r *Reader) bool {
-	return space == Namespace || space == r.space
-}
-
-func (r *Reader) endElement(t xml.EndElement) {
-	switch {
-	case r.depth == 3 && r.inEntry && r.field != 0:
-		s := strings.TrimSpace(string(r.text))
-		if r.field == 1 {
-			r.cur.Loc = s
-			if s == "" {
-				r.problem(EmptyLoc, "<loc> is empty", r.cur.LocPos)
-			}
-		} else {
-			r.cur.LastMod = s
-		}
-		r.field = 0
-	case r.depth == 2 && r.inEntry:
-		r.inEntry = false
-		switch r.cur.Loc {
-		case "\x00":
-			r.cur.Loc = ""
-		case "":
-			if r.cur.LocPos.Line == 0 {
-				r.problem(MissingLoc, "<"+r.entryTag+"> has no <loc>", r.cur.Pos)
-				return
-			}
-		}
-		if r.cur.Loc != "" {
-			r.entry(r.cur)
-		}
-	}
-}
-
 // nextLine reads one line of a text sitemap.
 func (r *Reader) nextLine() {
-	line, err := r.br.ReadSlice('\n')
-	r.line++
-	start := r.off
-	r.off += int64(len(line))
-	long := false
-	for errors.Is(err, bufio.ErrBufferFull) {
-		long = true
-		var more []byte
-		more, err = r.br.ReadSlice('\n')
-		r.off += int64(len(more))
+	r.checkSize()
+	in := &r.in
+	start := in.pos()
+	seen := 0 // bytes of buf[r:] known to hold no newline
+	var line []byte
+	for {
+		b := in.buf[in.r:in.w]
+		if i := bytes.IndexByte(b[seen:], '\n'); i >= 0 {
+			line = b[:seen+i+1]
+			break
+		}
+		seen = len(b)
+		if !in.more() {
+			if in.err != nil {
+				r.readError(in.err, in.pos())
+				return
+			}
+			if in.w-in.r == len(in.buf) {
+				r.skipLongLine(start)
+				return
+			}
+			line = in.buf[in.r:in.w] // the last line, without a newline
+			r.done = true
+			break
+		}
 	}
-	if err != nil && !errors.Is(err, io.EOF) {
-		r.readError(err, Pos{Offset: r.off, Line: r.line, Col: 1})
-		return
-	}
-	if errors.Is(err, io.EOF) {
-		r.done = true
-	}
-	p := Pos{Offset: start, Line: r.line, Col: 1}
-	if r.line == 1 {
-		p.Col += int(start) // after a BOM
-	}
-	r.checkSize(p)
-	if long {
-		r.problem(LongLine, "a line over 64 KiB, skipped", p)
-		return
+	in.r += len(line)
+	if len(line) > 0 && line[len(line)-1] == '\n' {
+		in.newline(in.r - 1)
 	}
 	// Trim spaces; the BOM (if any) was already skipped on line 1.
 	i := 0
@@ -544,9 +343,34 @@ func (r *Reader) nextLine() {
 	if i == j {
 		return
 	}
+	p := start
 	p.Offset += int64(i)
 	p.Col += i
-	r.entry(Entry{Loc: string(line[i:j]), LocPos: p, Pos: p})
+	end := p
+	end.Offset += int64(j - i)
+	end.Col += j - i
+	r.entry(Entry{Loc: string(line[i:j]), LocPos: p, LocEnd: end, Pos: p})
+}
+
+// skipLongLine skips a line longer than the buffer, which is full of it.
+func (r *Reader) skipLongLine(start Pos) {
+	in := &r.in
+	r.problem(LongLine, "a line over 64 KiB, skipped", start)
+	for {
+		if i := bytes.IndexByte(in.buf[in.r:in.w], '\n'); i >= 0 {
+			in.r += i + 1
+			in.newline(in.r - 1)
+			return
+		}
+		in.r = in.w
+		if !in.more() {
+			if in.err != nil {
+				r.readError(in.err, in.pos())
+			}
+			r.done = true
+			return
+		}
+	}
 }
 
 // All returns the remaining items as a Go iterator:
