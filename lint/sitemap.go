@@ -139,6 +139,17 @@ type SitemapEntry struct {
 	Index bool
 }
 
+// LocSpan returns where the entry's URL text starts and ends. The end is
+// the start moved by the URL's length as the reader returns it (entities
+// decoded, spaces trimmed), which is exact for a URL written plainly on
+// one line and otherwise ends a little early.
+func (e *SitemapEntry) LocSpan() (start, end sitemap.Pos) {
+	start, end = e.LocPos, e.LocPos
+	end.Offset += int64(len(e.Loc))
+	end.Col += len(e.Loc)
+	return start, end
+}
+
 // SitemapHooks are what a sitemap rule does as a sitemap streams past:
 // each entry in order, each problem the reader finds, and the end, where
 // a rule that counts reports. Any of them may be nil.
@@ -171,6 +182,25 @@ func (p *SitemapPass) Kind() sitemap.Kind { return p.reader.Kind() }
 
 // Robots returns the site's robots.txt as profile reads it, or nil.
 func (p *SitemapPass) Robots(profile *match.Profile) *match.Robots { return p.Site.Robots(profile) }
+
+// Bytes returns how many bytes of the sitemap have been read,
+// uncompressed: at End, its size.
+func (p *SitemapPass) Bytes() int64 { return p.reader.Bytes() }
+
+// Page returns the page at the absolute URL url as the site's Page
+// function gives it, with its robots directives as page rules see them
+// (META tags first, then X-Robots-Tag header parts), or nil when the page
+// is not available.
+func (p *SitemapPass) Page(url string) (*PageInput, []PageDirective) {
+	if p.Site.in.Page == nil {
+		return nil, nil
+	}
+	in := p.Site.in.Page(url)
+	if in == nil {
+		return nil, nil
+	}
+	return in, pageDirectives(in)
+}
 
 // SiteValue returns the value kept under key for every sitemap of the
 // site, built by build on first use. Sitemaps are checked concurrently, so

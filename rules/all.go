@@ -5,7 +5,7 @@ import "github.com/robotslint/robotslint/lint"
 // all is every rule, in the order the documentation lists them: what the
 // server sent and how it is encoded, then directive names, user agents and
 // groups, paths and rule sets, the engine's own, the rules of HTML pages
-// (lint.ScopePage), and last the rules about
+// (lint.ScopePage) and of sitemaps (lint.ScopeSitemap), and last the rules about
 // how a site serves its robots.txt (lint.ScopeFetch), which only a fetch of
 // a URL can check.
 var all = []*lint.Rule{
@@ -84,6 +84,19 @@ var all = []*lint.Rule{
 	// The page's section markers last: parts of a page, not the page.
 	UnmatchedSectionMarker,
 	UnreadSectionMarker,
+	// The rules of sitemaps (lint.ScopeSitemap): whether the sitemap can be
+	// read and its size, then its URLs as written, then what the site's
+	// robots.txt and pages say of them.
+	SitemapMalformed,
+	SitemapTooLarge,
+	SitemapNestedIndex,
+	SitemapInvalidLoc,
+	SitemapLastmod,
+	SitemapOutOfScope,
+	SitemapDuplicateURL,
+	SitemapDisallowed,
+	SitemapBlockedURL,
+	SitemapNoindexURL,
 	// The fetch of a site's robots.txt, in the order the command reports
 	// them: what the answer was, how it was reached, then what it holds
 	// and how long it took.
@@ -92,6 +105,9 @@ var all = []*lint.Rule{
 	FetchContentType,
 	FetchSize,
 	FetchSlow,
+	// The sitemaps robots.txt lists, which only following its Sitemap:
+	// lines can check.
+	SitemapUnreachable,
 }
 
 // All returns every rule, in the order the documentation lists them: the

@@ -32,18 +32,24 @@ func readCase(t *testing.T, path string, f *syntax.File) (*linttest.Case, *lint.
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := &lint.Config{FileName: c.FileName, Site: c.Site}
-	if c.Targets != nil {
-		cfg.Targets = []*match.Profile{}
-		for _, name := range c.Targets {
-			p := match.LookupProfile(name)
-			if p == nil {
-				t.Fatalf("%s: unknown profile %q in test-targets", path, name)
-			}
-			cfg.Targets = append(cfg.Targets, p)
-		}
+	return c, &lint.Config{FileName: c.FileName, Site: c.Site, Targets: caseTargets(t, c)}
+}
+
+// caseTargets returns the profiles of a case's test-targets, or nil (the
+// default targets) when it has none.
+func caseTargets(t *testing.T, c *linttest.Case) []*match.Profile {
+	if c.Targets == nil {
+		return nil
 	}
-	return c, cfg
+	targets := []*match.Profile{}
+	for _, name := range c.Targets {
+		p := match.LookupProfile(name)
+		if p == nil {
+			t.Fatalf("%s: unknown profile %q in test-targets", c.Path, name)
+		}
+		targets = append(targets, p)
+	}
+	return targets
 }
 
 // caseFiles returns the rule cases, by rule directory.
@@ -66,8 +72,12 @@ func TestRuleCases(t *testing.T) {
 			t.Errorf("testdata/rules/%s: no rule has that name", dir)
 		}
 		for _, path := range files {
-			if filepath.Ext(path) == ".html" {
+			switch filepath.Ext(path) {
+			case ".html":
 				t.Run(dir+"/"+filepath.Base(path), func(t *testing.T) { runPageCase(t, path) })
+				continue
+			case ".xml", ".gz":
+				t.Run(dir+"/"+filepath.Base(path), func(t *testing.T) { runSitemapCase(t, path) })
 				continue
 			}
 			t.Run(dir+"/"+filepath.Base(path), func(t *testing.T) { runCase(t, path) })

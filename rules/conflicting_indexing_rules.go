@@ -49,11 +49,11 @@ type conflict struct {
 
 func runConflictingIndexingRules(pass *lint.PagePass) {
 	var conflicts []*conflict
-	for _, p := range pageTargets(pass) {
+	for _, p := range pageTargets(pageOf(pass)) {
 		combining, _ := kb.CombiningFor(kb.Profile(p.Name))
 		first := map[string]pageRule{} // rule name -> where it is first given
 		var order []string
-		for _, r := range rulesFor(pass, p) {
+		for _, r := range rulesFor(pageOf(pass), p) {
 			for _, name := range r.names() {
 				arg := r.rule.Value
 				if name != r.rule.Name {

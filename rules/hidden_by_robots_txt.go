@@ -55,7 +55,7 @@ func runHiddenByRobotsTxt(pass *lint.PagePass) {
 		var lines []int
 		blocked := map[int][]*match.Profile{}
 		var hidden []string // the restricting rules those crawlers would read
-		for _, p := range addressed(pass, d) {
+		for _, p := range addressed(pageOf(pass), d) {
 			restricting := restrictingRules(d, p)
 			if len(restricting) == 0 {
 				continue

@@ -31,10 +31,10 @@ var IndexifembeddedWithoutNoindex = &lint.Rule{
 }
 
 func runIndexifembeddedWithoutNoindex(pass *lint.PagePass) {
-	if !slices.Contains(pageTargets(pass), match.Google) {
+	if !slices.Contains(pageTargets(pageOf(pass)), match.Google) {
 		return
 	}
-	rules := rulesFor(pass, match.Google)
+	rules := rulesFor(pageOf(pass), match.Google)
 	noindex := slices.ContainsFunc(rules, func(r pageRule) bool { return slices.Contains(r.names(), "noindex") })
 	if noindex {
 		return

@@ -15,7 +15,7 @@ func markerReaders(pass *lint.PagePass, k page.SectionKind) []*match.Profile {
 		return nil
 	}
 	var out []*match.Profile
-	for _, p := range pageTargets(pass) {
+	for _, p := range pageTargets(pageOf(pass)) {
 		if s, ok := m.SupportFor(kb.Profile(p.Name)); ok && s.Reading != kb.Ignored {
 			out = append(out, p)
 		}

@@ -48,8 +48,8 @@ type duplicate struct {
 
 func runMetaAndHeaderDuplicate(pass *lint.PagePass) {
 	var dups []*duplicate
-	for _, p := range pageTargets(pass) {
-		rules := rulesFor(pass, p)
+	for _, p := range pageTargets(pageOf(pass)) {
+		rules := rulesFor(pageOf(pass), p)
 		for _, m := range rules {
 			if m.dir.HeaderNumber > 0 {
 				continue

@@ -39,8 +39,8 @@ func runNoindexWithNofollow(pass *lint.PagePass) {
 		start int
 	}
 	reported := map[place]bool{}
-	for _, p := range pageTargets(pass) {
-		rules := rulesFor(pass, p)
+	for _, p := range pageTargets(pageOf(pass)) {
+		rules := rulesFor(pageOf(pass), p)
 		if !slices.ContainsFunc(rules, func(r pageRule) bool { return r.rule.Name == "noindex" }) {
 			continue
 		}

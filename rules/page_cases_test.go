@@ -7,7 +7,6 @@ import (
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/linttest"
-	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/syntax"
 	"github.com/robotslint/robotslint/syntax/page"
 )
@@ -27,18 +26,7 @@ func readPageCase(t *testing.T, path string, src []byte) (*linttest.PageCase, *l
 	if c.Robots != nil {
 		in.Robots = syntax.Parse(c.Robots)
 	}
-	cfg := &lint.Config{}
-	if c.Targets != nil {
-		cfg.Targets = []*match.Profile{}
-		for _, name := range c.Targets {
-			p := match.LookupProfile(name)
-			if p == nil {
-				t.Fatalf("%s: unknown profile %q in test-targets", path, name)
-			}
-			cfg.Targets = append(cfg.Targets, p)
-		}
-	}
-	return c, in, cfg
+	return c, in, &lint.Config{Targets: caseTargets(t, &c.Case)}
 }
 
 // lintPageCase lints the page rule case at path with every rule.

@@ -12,14 +12,28 @@ import (
 )
 
 // How the page rules read a page's directives: which targeted crawlers a
-// META tag or header part addresses, and what each of them is told.
+// META tag or header part addresses, and what each of them is told. The
+// page rules read the page they check, and sitemap-noindex-url the pages
+// a sitemap lists: both through a pageView.
+
+// pageView is a page as the page reading sees it: its robots directives,
+// and the profiles the site cares about.
+type pageView struct {
+	targets    []*match.Profile
+	directives []lint.PageDirective
+}
+
+// pageOf returns the page a page rule checks.
+func pageOf(pass *lint.PagePass) pageView {
+	return pageView{targets: pass.Targets, directives: pass.Directives}
+}
 
 // pageTargets returns the targeted profiles that read robots META tags
 // and X-Robots-Tag headers, those the knowledge base describes (Google,
 // Bing, Yandex): RFC 9309 and the 1994 standard say nothing of pages.
-func pageTargets(pass *lint.PagePass) []*match.Profile {
+func pageTargets(v pageView) []*match.Profile {
 	var out []*match.Profile
-	for _, p := range pass.Targets {
+	for _, p := range v.targets {
 		if slices.Contains(kb.PageProfiles(), kb.Profile(p.Name)) {
 			out = append(out, p)
 		}
@@ -30,8 +44,8 @@ func pageTargets(pass *lint.PagePass) []*match.Profile {
 // addressed returns the targeted profiles that d addresses: every page
 // target for "robots", the one whose crawler d names, or none for a name
 // no crawler answers to.
-func addressed(pass *lint.PagePass, d *lint.PageDirective) []*match.Profile {
-	targets := pageTargets(pass)
+func addressed(v pageView, d *lint.PageDirective) []*match.Profile {
+	targets := pageTargets(v)
 	if d.Agent == "robots" {
 		return targets
 	}
@@ -57,12 +71,12 @@ type pageRule struct {
 // crawler, which it adds up. Tags for the profile's other crawlers
 // (googlebot-news, AdsBot-Google) are left out: they apply to those
 // crawlers alone, and robots does not reach AdsBot.
-func rulesFor(pass *lint.PagePass, p *match.Profile) []pageRule {
+func rulesFor(v pageView, p *match.Profile) []pageRule {
 	var out []pageRule
-	main := crawlerToken(&lint.PageDirective{Directive: page.Directive{Agent: "robots"}}, p)
-	for i := range pass.Directives {
-		d := &pass.Directives[i]
-		if !slices.Contains(addressed(pass, d), p) {
+	main := mainCrawler(p)
+	for i := range v.directives {
+		d := &v.directives[i]
+		if !slices.Contains(addressed(v, d), p) {
 			continue
 		}
 		if name := kb.LookupPageName(d.Agent); d.Agent != "robots" && (name == nil || !strings.EqualFold(name.Token, main)) {
@@ -75,6 +89,18 @@ func rulesFor(pass *lint.PagePass, p *match.Profile) []pageRule {
 		}
 	}
 	return out
+}
+
+// says returns what the page tells the main crawler of profile p, as it
+// acts on it: the rules of rulesFor combined as p combines them
+// (kb.Combine), names in lower case, or nil for a profile that reads no
+// page rules.
+func says(v pageView, p *match.Profile) []kb.Setting {
+	var settings []kb.Setting
+	for _, r := range rulesFor(v, p) {
+		settings = append(settings, kb.Setting{Name: r.rule.Name, Arg: r.rule.Value})
+	}
+	return kb.Combine(kb.Profile(p.Name), settings)
 }
 
 // names returns the names r stands for: its own, or those it implies.
@@ -108,6 +134,15 @@ func crawlerToken(d *lint.PageDirective, p *match.Profile) string {
 		}
 	}
 	return "*"
+}
+
+// mainCrawler returns the robots.txt user-agent token of the main crawler
+// of profile p, which the knowledge base names (Googlebot, bingbot,
+// Yandex), or "*" for a profile without one (RFC 9309, the 1994
+// standard): the crawler whose group decides what p's search engine
+// fetches.
+func mainCrawler(p *match.Profile) string {
+	return crawlerToken(&lint.PageDirective{Directive: page.Directive{Agent: "robots"}}, p)
 }
 
 // joinOr writes items as alternatives in a sentence: "a", "a or b", "a, b

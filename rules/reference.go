@@ -26,7 +26,13 @@ func Explain(r *lint.Rule) string {
 	}
 	switch r.Scope {
 	case lint.ScopeFetch:
-		b.WriteString(" Checked only for a URL argument, from the fetch of the site's robots.txt.")
+		if r == SitemapUnreachable {
+			// The one fetch rule about what robots.txt points to, which a
+			// local site's files answer as well as a server.
+			b.WriteString(" Checked when robotslint follows the Sitemap lines of robots.txt (a URL argument with sitemaps, or a site directory).")
+		} else {
+			b.WriteString(" Checked only for a URL argument, from the fetch of the site's robots.txt.")
+		}
 	case lint.ScopePage:
 		b.WriteString(" Checks HTML pages (`robotslint --pages`, and HTML files in the editor), not robots.txt files")
 		if r.ExampleRobots != "" {

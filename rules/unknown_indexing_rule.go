@@ -48,7 +48,7 @@ var UnknownIndexingRule = &lint.Rule{
 func runUnknownIndexingRule(pass *lint.PagePass) {
 	for i := range pass.Directives {
 		d := &pass.Directives[i]
-		to := addressed(pass, d)
+		to := addressed(pageOf(pass), d)
 		for k := range d.Rules {
 			r := &d.Rules[k]
 			name := pass.Text(d, r.NameSpan)

@@ -18,11 +18,13 @@ import (
 // file to format.
 var exampleFixture = map[string]string{
 	"robots.txt":             "user-agent: *\nDisallow: /admin/\nDisallow: /private/\nDisallow: /search\ndisalow: /tmp/\nDisallow: /admin/\n",
-	"public/robots.txt":      "User-agent: *\n  Disallow:/tmp\nDisalow: /old/\n",
+	"public/robots.txt":      "User-agent: *\n  Disallow:/tmp\nDisalow: /old/\nSitemap: https://example.com/sitemap.xml.gz\n",
 	"public/blog/robots.txt": "user-agent: *\nDisalow: /drafts/\n",
 	"robots.expect":          "disallow Googlebot /admin/\nallow Googlebot /\n",
 	"in.txt":                 "user-agent: *\ndisallow:/x\n",
 	"public/tmp/index.html":  "<html><head><meta name=\"robots\" content=\"noindex\"></head></html>\n",
+	// A gzip sitemap that lists /tmp/a, which public/robots.txt disallows.
+	"public/sitemap.xml.gz": "\x1f\x8b\b\x00\x00\x00\x00\x00\x02\xff\x84\xceA\x0e\x820\x10\x85\xe1=\xa7 \xddۇ;%\xa5\xec<\x81\x1e\xa0\xa9\x13 \xe9\xb4\rS\x85\xe3\x9b\x067\xae\xdc\xce|\x7f\xf2̸shߴʒ\xe2\xa0κS-E\x9f\x9eK\x9c\x06\xf5\xb8\xdfN\x175\xdaƼ\xd6 TڝC\x94Aͥ\xe4\x1eضM\xcbR\x88]\x16\x9d\xd6\t\xe2gb'\xf8\x1e\xd1\xe9\xab:bkB\xf2\xb6v\xd2\x03\xb4;\u0381\xb4O\f\x83\xfa1\xa8\xe8\x0f-\x9c\xe1~=\x8ea\xb6\xf9\x04\x00\x00\xff\xff\xdc{\x87\t\xc9\x00\x00\x00",
 }
 
 // exampleRun is what running an example gave.
@@ -60,14 +62,24 @@ var exampleExpectations = map[string]struct {
 			t.Errorf("the noindex that Disallow:/tmp hides is not reported:\n%s", r.stdout)
 		}
 	}},
+	"robotslint public/sitemap.xml.gz": {exitFindings, func(t *testing.T, r exampleRun) {
+		if !strings.Contains(r.stdout, "public/sitemap.xml.gz:4:") || strings.Contains(r.stdout, "\npublic/robots.txt:") || strings.HasPrefix(r.stdout, "public/robots.txt:") {
+			t.Errorf("the sitemap's blocked URL is not reported, or the robots.txt is linted:\n%s", r.stdout)
+		}
+	}},
 	"robotslint --fix robots.txt": {exitClean, func(t *testing.T, r exampleRun) {
 		if r.file(t, "robots.txt") == exampleFixture["robots.txt"] {
 			t.Error("robots.txt was not fixed")
 		}
 	}},
-	"robotslint --fix public/": {exitClean, func(t *testing.T, r exampleRun) {
+	// What --fix cannot fix remains: the sitemap lists a URL robots.txt
+	// disallows, which only a person can decide about.
+	"robotslint --fix public/": {exitFindings, func(t *testing.T, r exampleRun) {
 		if r.file(t, "public/blog/robots.txt") == exampleFixture["public/blog/robots.txt"] {
 			t.Error("public/blog/robots.txt was not fixed")
+		}
+		if !strings.Contains(r.stdout, "[sitemap-blocked-url]") {
+			t.Errorf("the sitemap's blocked URL is not reported:\n%s", r.stdout)
 		}
 	}},
 	"robotslint --diff --unsafe-fixes robots.txt": {exitFindings, func(t *testing.T, r exampleRun) {
@@ -111,6 +123,9 @@ var exampleExpectations = map[string]struct {
 	}},
 	"robotslint test robots.txt /admin/ /products/": {exitFindings, func(t *testing.T, r exampleRun) {
 		verdicts(t, r.stdout, "disallowed * /admin/", "allowed * /products/")
+	}},
+	"robotslint test --urls public/sitemap.xml.gz public/robots.txt": {exitFindings, func(t *testing.T, r exampleRun) {
+		verdicts(t, r.stdout, "allowed * https://example.com/", "disallowed * https://example.com/tmp/a")
 	}},
 	"robotslint test --agent Googlebot --agent GPTBot robots.txt /": {exitClean, func(t *testing.T, r exampleRun) {
 		verdicts(t, r.stdout, "allowed Googlebot /", "allowed GPTBot /")

@@ -51,10 +51,27 @@ Output:
                        look for its configuration; with no PATH, reads
                        standard input
 
+A directory with a robots.txt at its root is a site too: its sitemaps
+(the files its Sitemap: lines name on the site's own host, mapped under
+the directory, and every sitemap*.xml, sitemap*.xml.gz under it) are
+checked against that robots.txt, offline, through their indexes. A
+sitemap file named on the command line (.xml, .xml.gz, sitemap*.txt) is
+checked against the robots.txt beside it or in the nearest parent.
+
 Pages:
   --pages              lint the HTML pages of directories as a site's
                        pages (default off; pages = true in
                        .robotslint.toml turns it on for a directory)
+
+Sitemaps:
+  --sitemaps           check the sitemaps of a site directory even when
+                       none is built there (then each Sitemap: line is
+                       reported as unreachable); by default a directory
+                       is checked when it holds a sitemap
+  --no-sitemaps        check no sitemaps
+  --max-urls N         stop after N sitemap URLs, all sitemaps together
+                       (default 10,000,000; also at most 50,000 sitemaps
+                       and 10 GiB uncompressed)
 
 Fixing:
   --fix                apply the safe fixes in place: they keep every
@@ -78,7 +95,9 @@ Configuration:
 Examples:
   robotslint                          lint ./robots.txt
   robotslint public/                  every robots.txt under public/
-  robotslint --pages public/          public/ as a site: robots.txt and pages
+  robotslint --pages public/          public/ as a site: robots.txt, sitemaps
+                                      and pages
+  robotslint public/sitemap.xml.gz    one sitemap, against public/robots.txt
   robotslint --fix robots.txt         fix what is safe to fix
   robotslint --diff --unsafe-fixes robots.txt
   robotslint --format sarif . > robotslint.sarif
@@ -106,6 +125,9 @@ type lintOptions struct {
 	disable       string        // --disable
 	timeout       time.Duration // --timeout
 	pages         bool          // --pages
+	sitemaps      bool          // --sitemaps: check sitemaps even where none is built
+	noSitemaps    bool          // --no-sitemaps: check none
+	maxURLs       int64         // --max-urls: the sitemap walk's URL budget
 }
 
 // lintFlags declares the lint command's flags on a new set.
@@ -127,6 +149,9 @@ func lintFlags(opt *lintOptions) *flag.FlagSet {
 	opt.timeout = defaultFetchTimeout
 	flags.Var((*timeoutFlag)(&opt.timeout), "timeout", "")
 	flags.BoolVar(&opt.pages, "pages", false, "")
+	flags.BoolVar(&opt.sitemaps, "sitemaps", false, "")
+	flags.BoolVar(&opt.noSitemaps, "no-sitemaps", false, "")
+	flags.Int64Var(&opt.maxURLs, "max-urls", defaultMaxSitemapURLs, "")
 	return flags
 }
 
@@ -194,6 +219,9 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	inputs = slices.DeleteFunc(inputs, func(in string) bool {
 		return slices.ContainsFunc(pages, func(p sitePage) bool { return p.urlPath == "" && inputKey(p.file) == inputKey(in) })
 	})
+	sitemapSites, namedSitemaps := r.localSites(args)
+	// A sitemap named on the command line is a sitemap, not a robots.txt.
+	inputs = slices.DeleteFunc(inputs, func(in string) bool { return namedSitemaps[inputKey(in)] })
 	status = exitClean
 	for _, err := range errs {
 		fmt.Fprintf(stderr, "robotslint: %v\n", err)
@@ -204,7 +232,18 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return badUsage(stderr, "", err.Error())
 	}
 
-	results := append(r.lintAll(inputs), r.lintPages(pages)...)
+	results := r.lintAll(inputs)
+	sitemapFiles, sitemapNotes, sitemapErrs := r.checkLocalSitemaps(sitemapSites, inputs, results)
+	results = append(results, r.lintPages(pages)...)
+	for _, err := range sitemapErrs {
+		results = append(results, lintInput{err: err})
+	}
+	for _, note := range sitemapNotes {
+		results = append(results, lintInput{note: note})
+	}
+	for _, f := range sitemapFiles {
+		results = append(results, lintInput{report: f})
+	}
 
 	out := bufio.NewWriter(stdout)
 	var files []output.File
@@ -303,6 +342,12 @@ func newLintRun(opt lintOptions, stdin io.Reader) (*lintRun, error) {
 	}
 	if opt.config != "" && opt.noConfig {
 		return nil, errors.New("--config and --no-config exclude each other")
+	}
+	if opt.sitemaps && opt.noSitemaps {
+		return nil, errors.New("--sitemaps and --no-sitemaps exclude each other")
+	}
+	if opt.maxURLs < 1 {
+		return nil, fmt.Errorf("--max-urls takes a number of URLs of at least 1, not %d", opt.maxURLs)
 	}
 	if opt.profiles != "" {
 		targets, err := parseProfiles(opt.profiles)

@@ -55,7 +55,8 @@ Flags:
                    all; with more than one, marks where they disagree
   --urls FILE      read further URLs from FILE, one a line, as written
                    but for the line ending (blank lines and lines that
-                   start with # are skipped)
+                   start with # are skipped), or from FILE's <loc>s when
+                   it is a sitemap (XML or gzip, told by its content)
   --expect FILE    check the expectations in FILE, one a line:
                    "allow AGENT URL" or "disallow AGENT URL" ("" for an
                    empty agent or URL; # starts a comment)
@@ -70,6 +71,7 @@ Examples:
   robotslint test --agent Googlebot --agent GPTBot robots.txt /
   robotslint test --profile all robots.txt "/search?q=x"
   robotslint test --expect robots.expect robots.txt
+  robotslint test --urls public/sitemap.xml.gz public/robots.txt
   robotslint test https://example.com /private/
   robotslint test --page https://example.com/private/offer.html
 
@@ -123,6 +125,9 @@ type testRun struct {
 	agents, urls []string
 	expectFile   string
 	expectations []expectation
+	// urlsNote says, for a --urls file that is a sitemap index, that its
+	// URLs are of sitemaps, not pages.
+	urlsNote string
 	// fetched is the fetch of ROBOTS when it is a URL. When it got no
 	// file to obey, it alone decides every verdict.
 	fetched *fetchResult
@@ -165,6 +170,9 @@ func runTest(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := run.readQueries(opt.urlsFile, stdin); err != nil {
 		fmt.Fprintf(stderr, "robotslint: %v\n", err)
 		return exitError
+	}
+	if run.urlsNote != "" {
+		fmt.Fprintf(stderr, "robotslint: note: %s\n", run.urlsNote)
 	}
 	if opt.page {
 		if len(run.urls) == 0 && !isURL(opt.robots) {
@@ -260,15 +268,12 @@ func parseTestArgs(args []string, stdout, stderr io.Writer) (opt testOptions, st
 // --expect file.
 func (run *testRun) readQueries(urlsFile string, stdin io.Reader) error {
 	if urlsFile != "" {
-		data, err := readInput(urlsFile, stdin)
-		if err != nil {
-			return err
-		}
-		urls, err := parseURLs(urlsFile, data)
+		urls, note, err := readURLList(urlsFile, stdin)
 		if err != nil {
 			return err
 		}
 		run.urls = append(run.urls, urls...)
+		run.urlsNote = note
 	}
 	if run.expectFile == "" {
 		return nil

@@ -143,7 +143,8 @@ func (c *Case) WantsRule(rule string) bool {
 
 // CaseFiles returns the rule cases under dir (testdata/rules), by rule:
 // the name of the directory that holds them. The robots.txt cases end in
-// .txt and the page cases in .html (see ParsePageCase).
+// .txt, the page cases in .html (see ParsePageCase) and the sitemap cases
+// in .xml or .xml.gz (see ParseSitemapCase).
 func CaseFiles(tb testing.TB, dir string) map[string][]string {
 	tb.Helper()
 	dirs, err := filepath.Glob(filepath.Join(dir, "*"))
@@ -154,7 +155,9 @@ func CaseFiles(tb testing.TB, dir string) map[string][]string {
 	for _, d := range dirs {
 		files, _ := filepath.Glob(filepath.Join(d, "*.txt"))
 		pages, _ := filepath.Glob(filepath.Join(d, "*.html"))
-		cases[filepath.Base(d)] = append(files, pages...)
+		sitemaps, _ := filepath.Glob(filepath.Join(d, "*.xml"))
+		gzipped, _ := filepath.Glob(filepath.Join(d, "*.xml.gz"))
+		cases[filepath.Base(d)] = append(append(append(files, pages...), sitemaps...), gzipped...)
 	}
 	return cases
 }

@@ -48,48 +48,74 @@ type PageCase struct {
 
 var (
 	pageWantRE = regexp.MustCompile(`<!--\s*want(@\d+|[+-]\d+)?((?:\s+"[^"]*")+)\s*-->`)
-	pageTestRE = regexp.MustCompile(`<!--\s*test-(header|url|now|targets):(.*?)-->`)
+	pageTestRE = regexp.MustCompile(`<!--\s*test-([a-z][a-z.-]*):(.*?)-->`)
 )
 
 // ParsePageCase reads the page rule case at path, whose bytes are src.
 func ParsePageCase(path string, src []byte) (*PageCase, error) {
 	c := &PageCase{Case: Case{Path: path}}
+	robots, err := readComments(&c.Case, &c.Now, src, func(key, value string, line int) bool {
+		switch key {
+		case "header":
+			c.Headers = append(c.Headers, value)
+			c.HeaderLines = append(c.HeaderLines, line)
+		case "url":
+			c.Path = value
+		default:
+			return false
+		}
+		return true
+	})
+	c.Robots = robots
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// readComments reads the comments of an HTML or XML case (page and
+// sitemap cases alike): its want comments into c.Wants, its test-targets
+// into c.Targets and its test-now into now, and each other
+// "<!-- test-KEY: VALUE -->" through setting, which reports whether it
+// knows the key (an unknown one is an error: a misspelt setting would
+// otherwise be ignored). It returns the robots.txt of its test-robots.txt
+// comment, or nil.
+func readComments(c *Case, now *time.Time, src []byte, setting func(key, value string, line int) bool) ([]byte, error) {
 	text := string(src)
-	lines := strings.Split(text, "\n")
-	for i, line := range lines {
+	for i, line := range strings.Split(text, "\n") {
 		for _, m := range pageWantRE.FindAllStringSubmatch(line, -1) {
 			c.Wants = appendWants(c.Wants, m[1], m[2], i+1)
 		}
 		for _, m := range pageTestRE.FindAllStringSubmatch(line, -1) {
-			value := strings.TrimSpace(m[2])
-			switch m[1] {
-			case "header":
-				c.Headers = append(c.Headers, value)
-				c.HeaderLines = append(c.HeaderLines, i+1)
-			case "url":
-				c.Path = value
+			key, value := m[1], strings.TrimSpace(m[2])
+			switch key {
 			case "now":
-				now, err := time.Parse(time.RFC3339, value)
+				t, err := time.Parse(time.RFC3339, value)
 				if err != nil {
-					return nil, fmt.Errorf("%s:%d: test-now: %v", path, i+1, err)
+					return nil, fmt.Errorf("%s:%d: test-now: %v", c.Path, i+1, err)
 				}
-				c.Now = now
+				*now = t
 			case "targets":
 				c.Targets = []string{}
 				for name := range strings.SplitSeq(value, ",") {
 					c.Targets = append(c.Targets, strings.TrimSpace(name))
 				}
+			default:
+				if !setting(key, value, i+1) {
+					return nil, fmt.Errorf("%s:%d: unknown setting test-%s", c.Path, i+1, key)
+				}
 			}
 		}
 	}
 	const open = "<!-- test-robots.txt\n"
-	if i := strings.Index(text, open); i >= 0 {
-		body := text[i+len(open):]
-		end := strings.Index(body, "-->")
-		if end < 0 {
-			return nil, fmt.Errorf("%s: the test-robots.txt comment has no end", path)
-		}
-		c.Robots = []byte(body[:end])
+	i := strings.Index(text, open)
+	if i < 0 {
+		return nil, nil
 	}
-	return c, nil
+	body := text[i+len(open):]
+	end := strings.Index(body, "-->")
+	if end < 0 {
+		return nil, fmt.Errorf("%s: the test-robots.txt comment has no end", c.Path)
+	}
+	return []byte(body[:end]), nil
 }

@@ -33,8 +33,8 @@ func WriteGitHub(w io.Writer, files []File) error {
 			path = filepath.ToSlash(path)
 		}
 		for _, d := range f.Diagnostics {
-			start := position(f.File, d.Span.Start)
-			last := lastPosition(f.File, d.Span)
+			start := f.text().position(d.Span.Start)
+			last := f.text().lastPosition(d.Span)
 			props := []string{"file=" + escapeProperty(path), fmt.Sprintf("line=%d", start.Line)}
 			if last.Line == start.Line {
 				props = append(props, fmt.Sprintf("col=%d", start.Column), fmt.Sprintf("endLine=%d", last.Line),
@@ -45,12 +45,15 @@ func WriteGitHub(w io.Writer, files []File) error {
 			props = append(props, "title="+escapeProperty(d.Rule))
 
 			message := d.Message
+			if note := urlsNote(d); note != "" {
+				message += "\n" + note
+			}
 			for _, r := range d.Related {
 				rf, rpath, rspan := f.relatedPlace(r)
 				if !isURL(rpath) {
 					rpath = filepath.ToSlash(rpath)
 				}
-				rp := position(rf, rspan.Start)
+				rp := rf.position(rspan.Start)
 				message += fmt.Sprintf("\n%s:%d:%d: note: %s", rpath, rp.Line, rp.Column, r.Message)
 			}
 			fmt.Fprintf(bw, "::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), escapeData(message))

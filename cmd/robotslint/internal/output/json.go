@@ -32,6 +32,14 @@ type (
 		Range    jsonRange     `json:"range"`
 		Related  []jsonRelated `json:"related"`
 		Fixes    []jsonFix     `json:"fixes"`
+		// URLs are, for a sitemap finding about many URLs, how many and
+		// a few of them; the robots.txt line that decides about them is
+		// among Related.
+		URLs *jsonURLs `json:"urls,omitempty"`
+	}
+	jsonURLs struct {
+		Count    int      `json:"count"`
+		Examples []string `json:"examples"`
 	}
 	jsonRelated struct {
 		Message string `json:"message"`
@@ -91,7 +99,7 @@ func WriteJSON(w io.Writer, files []File) error {
 }
 
 func jsonDiagnosticOf(file File, d lint.Diagnostic) jsonDiagnostic {
-	f := file.File
+	f := file.text()
 	jd := jsonDiagnostic{
 		Rule:     d.Rule,
 		Severity: d.Severity.String(),
@@ -103,10 +111,13 @@ func jsonDiagnosticOf(file File, d lint.Diagnostic) jsonDiagnostic {
 	for _, r := range d.Related {
 		rf, rpath, rspan := file.relatedPlace(r)
 		jr := jsonRelated{Message: r.Message, Range: jsonRangeOf(rf, rspan)}
-		if rf != f {
+		if rpath != file.Path {
 			jr.Path = rpath
 		}
 		jd.Related = append(jd.Related, jr)
+	}
+	if d.URLs != nil {
+		jd.URLs = &jsonURLs{Count: d.URLs.Count, Examples: append(make([]string, 0, len(d.URLs.Examples)), d.URLs.Examples...)}
 	}
 	for _, fx := range d.Fixes {
 		jfx := jsonFix{Title: fx.Title, Safe: fx.Safe, Edits: make([]jsonEdit, 0, len(fx.Edits))}
@@ -118,11 +129,11 @@ func jsonDiagnosticOf(file File, d lint.Diagnostic) jsonDiagnostic {
 	return jd
 }
 
-func jsonRangeOf(f *syntax.File, s syntax.Span) jsonRange {
+func jsonRangeOf(f text, s syntax.Span) jsonRange {
 	return jsonRange{Start: jsonPositionOf(f, s.Start), End: jsonPositionOf(f, s.End)}
 }
 
-func jsonPositionOf(f *syntax.File, off int) jsonPosition {
-	p := position(f, off)
+func jsonPositionOf(f text, off int) jsonPosition {
+	p := f.position(off)
 	return jsonPosition{Line: p.Line, Column: p.Column, Offset: off}
 }

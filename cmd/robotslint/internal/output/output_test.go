@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/robotslint/robotslint/lint"
@@ -14,9 +15,11 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// goldenInput lints the two files under testdata/input as the command
-// would: robots.txt as it is, and site/robots.txt after --fix, so that the
-// outputs show a fixed count beside remaining diagnostics.
+// goldenInput lints the files under testdata/input as the command would:
+// robots.txt as it is, site/robots.txt after --fix, so that the outputs
+// show a fixed count beside remaining diagnostics, and sitemap.xml against
+// robots.txt, a file not kept whose findings are placed by the positions
+// the linter recorded, with groups of URLs.
 func goldenInput(t *testing.T) []File {
 	t.Helper()
 	read := func(name string) []byte {
@@ -34,11 +37,16 @@ func goldenInput(t *testing.T) []File {
 	g := syntax.Parse(fixedSrc)
 	second := File{Path: "site/robots.txt", File: g, Diagnostics: lint.LintFile(g, rules.All(), nil), Fixed: len(fixed)}
 
-	if len(first.Diagnostics) == 0 || len(second.Diagnostics) == 0 || second.Fixed == 0 {
-		t.Fatalf("the inputs no longer show what the goldens are for: %d diagnostics, %d and %d fixed",
-			len(first.Diagnostics), len(second.Diagnostics), second.Fixed)
+	site := lint.NewSitemapSite(lint.SitemapSiteInput{Robots: f, RobotsURL: "https://example.com/robots.txt"}, rules.All(), nil)
+	res := site.Lint(&lint.SitemapInput{URL: "https://example.com/sitemap.xml", Body: bytes.NewReader(read("sitemap.xml"))})
+	third := File{Path: "sitemap.xml", File: syntax.Parse(nil), Diagnostics: res.Diagnostics, Positions: res.Positions, Robots: f, RobotsPath: "robots.txt"}
+	grouped := slices.ContainsFunc(third.Diagnostics, func(d lint.Diagnostic) bool { return d.URLs != nil && len(d.Related) > 0 })
+
+	if len(first.Diagnostics) == 0 || len(second.Diagnostics) == 0 || second.Fixed == 0 || !grouped {
+		t.Fatalf("the inputs no longer show what the goldens are for: %d diagnostics, %d and %d fixed, a group of URLs %v",
+			len(first.Diagnostics), len(second.Diagnostics), second.Fixed, grouped)
 	}
-	return []File{first, second}
+	return []File{first, second, third}
 }
 
 // TestGolden compares each format's output for the inputs under

@@ -88,6 +88,16 @@ type (
 		Locations        []sarifLocation `json:"locations"`
 		RelatedLocations []sarifLocation `json:"relatedLocations,omitempty"`
 		Fixes            []sarifFix      `json:"fixes,omitempty"`
+		// Properties carry, for a sitemap finding about many URLs, how
+		// many and a few of them (SARIF §3.8 property bags).
+		Properties *sarifResultProperties `json:"properties,omitempty"`
+	}
+	sarifResultProperties struct {
+		URLs sarifURLs `json:"urls"`
+	}
+	sarifURLs struct {
+		Count    int      `json:"count"`
+		Examples []string `json:"examples"`
 	}
 	sarifLocation struct {
 		// ID numbers a related location from 1, for the links in the
@@ -222,7 +232,7 @@ func problemSeverity(s lint.Severity) string {
 }
 
 func sarifResultOf(file File, artifact sarifArtifactLocation, d lint.Diagnostic, ruleIndex int) sarifResult {
-	f := file.File
+	f := file.text()
 	res := sarifResult{
 		RuleID:    d.Rule,
 		RuleIndex: ruleIndex,
@@ -238,7 +248,7 @@ func sarifResultOf(file File, artifact sarifArtifactLocation, d lint.Diagnostic,
 			id := i + 1
 			rf, rpath, rspan := file.relatedPlace(r)
 			rartifact := artifact
-			if rf != f {
+			if rpath != file.Path {
 				rartifact = artifactLocation(rpath)
 			}
 			res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
@@ -249,6 +259,9 @@ func sarifResultOf(file File, artifact sarifArtifactLocation, d lint.Diagnostic,
 			links = append(links, fmt.Sprintf("[%s](%d)", escapeLinkText(r.Message), id))
 		}
 		res.Message.Text = escapeLinkText(d.Message) + " (see " + strings.Join(links, ", ") + ")"
+	}
+	if d.URLs != nil {
+		res.Properties = &sarifResultProperties{URLs: sarifURLs{Count: d.URLs.Count, Examples: append(make([]string, 0, len(d.URLs.Examples)), d.URLs.Examples...)}}
 	}
 	for _, fx := range d.Fixes {
 		if len(fx.Edits) == 0 {
@@ -277,8 +290,8 @@ func sarifResultOf(file File, artifact sarifArtifactLocation, d lint.Diagnostic,
 
 // textRegion returns the region of s. Its end is the position after its last
 // character, on the line of that character, as SARIF's endLine requires.
-func textRegion(f *syntax.File, s syntax.Span) sarifRegion {
-	start, end := position(f, s.Start), lastPosition(f, s)
+func textRegion(f text, s syntax.Span) sarifRegion {
+	start, end := f.position(s.Start), f.lastPosition(s)
 	return sarifRegion{StartLine: start.Line, StartColumn: start.Column, EndLine: end.Line, EndColumn: end.Column}
 }
 

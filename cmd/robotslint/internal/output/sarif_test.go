@@ -306,7 +306,7 @@ func TestSARIFRegions(t *testing.T) {
 		{"two lines", spanOf(t, src, "日本\nAllow"), sarifRegion{StartLine: 2, StartColumn: 17, EndLine: 3, EndColumn: 6}},
 	}
 	for _, tt := range tests {
-		if got := textRegion(f, tt.span); got != tt.want {
+		if got := textRegion(text{file: f}, tt.span); got != tt.want {
 			t.Errorf("%s: region %+v, want %+v", tt.name, got, tt.want)
 		}
 	}

@@ -86,16 +86,21 @@ func (t *textWriter) paint(style, s string) string {
 
 func (t *textWriter) diagnostic(f File, d lint.Diagnostic) {
 	path := printable(f.Path)
-	pos := position(f.File, d.Span.Start)
+	pos := f.text().position(d.Span.Start)
 	fmt.Fprintf(t.w, "%s %s %s [%s]\n",
 		t.paint(styleLocation, fmt.Sprintf("%s:%d:%d:", path, pos.Line, pos.Column)),
 		t.paint(severityStyle(d.Severity), d.Severity.String()+":"),
 		t.paint(styleMessage, printable(d.Message)),
 		printable(d.Rule))
-	t.excerpt(f.File, d.Span, pos.Line)
+	if f.text().kept() {
+		t.excerpt(f.File, d.Span, pos.Line)
+	}
+	if note := urlsNote(d); note != "" {
+		fmt.Fprintf(t.w, "  %s\n", printable(note))
+	}
 	for _, r := range d.Related {
 		rf, rpath, rspan := f.relatedPlace(r)
-		rp := position(rf, rspan.Start)
+		rp := rf.position(rspan.Start)
 		fmt.Fprintf(t.w, "  %s %s %s\n",
 			t.paint(styleLocation, fmt.Sprintf("%s:%d:%d:", printable(rpath), rp.Line, rp.Column)),
 			t.paint(styleNote, "note:"),

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/robotslint/robotslint/lint"
+	"github.com/robotslint/robotslint/rules"
+	"github.com/robotslint/robotslint/syntax"
+)
+
+// gzipped returns s compressed.
+func gzipped(t *testing.T, s string) string {
+	t.Helper()
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	z.Write([]byte(s))
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func urlset(urls ...string) string {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, u := range urls {
+		b.WriteString("<url><loc>" + u + "</loc></url>\n")
+	}
+	return b.String() + "</urlset>\n"
+}
+
+func sitemapIndex(locs ...string) string {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	for _, u := range locs {
+		b.WriteString("<sitemap><loc>" + u + "</loc></sitemap>\n")
+	}
+	return b.String() + "</sitemapindex>\n"
+}
+
+// TestCheckSitemapsWalk follows an index of gzip sitemaps that lists
+// itself and a nested index: each sitemap is read once, the nested
+// index's children are not followed, and a missing file is reported.
+func TestCheckSitemapsWalk(t *testing.T) {
+	dir := t.TempDir()
+	robots := "User-agent: *\nDisallow: /private/\n\nSitemap: https://example.com/sitemap_index.xml\nSitemap: https://example.com/missing.xml\nSitemap: https://other.example/sitemap.xml\n"
+	writeFiles(t, dir, map[string]string{
+		"robots.txt":        robots,
+		"sitemap_index.xml": sitemapIndex("https://example.com/sitemap_index.xml", "https://example.com/a.xml.gz", "https://example.com/b.xml.gz", "https://EXAMPLE.com:443/a.xml.gz#x", "https://example.com/nested.xml"),
+		"a.xml.gz":          gzipped(t, urlset("https://example.com/", "https://example.com/private/x")),
+		"b.xml.gz":          gzipped(t, urlset("https://example.com/b1", "https://example.com/b2", "https://example.com/b3")),
+		"nested.xml":        sitemapIndex("https://example.com/deeper.xml"),
+	})
+	f := syntax.Parse([]byte(robots))
+	site := lint.NewSitemapSite(lint.SitemapSiteInput{Robots: f, RobotsURL: "https://example.com/robots.txt"}, rules.All(), nil)
+	src := newLocalSitemaps(dir, filepath.Join(dir, "robots.txt"), "https://example.com", nil)
+	roots := []sitemapRoot{{Loc: "https://example.com/sitemap_index.xml", RobotsLine: 3}, {Loc: "https://example.com/missing.xml", RobotsLine: 4}, {Loc: "https://other.example/sitemap.xml", RobotsLine: 5}}
+	var calls int
+	rep := checkSitemaps(context.Background(), site, nil, roots, src, sitemapBudget{}, func(p sitemapProgress) { calls++ })
+	if rep.Sitemaps != 4 || rep.URLs != 5+2+3+1 || calls != 4 {
+		t.Errorf("read %d sitemaps, %d entries, %d progress calls; want 4, 11, 4", rep.Sitemaps, rep.URLs, calls)
+	}
+	notes := strings.Join(rep.Notes, "\n")
+	for _, want := range []string{"other.example/sitemap.xml: not checked: it is on another host", "1 sitemap listed in nested sitemap indexes was not read"} {
+		if !strings.Contains(notes, want) {
+			t.Errorf("notes lack %q:\n%s", want, notes)
+		}
+	}
+	missing := "missing.xml does not exist"
+	if rules.Lookup("sitemap-unreachable") != nil {
+		if len(rep.Robots) != 1 || !strings.Contains(rep.Robots[0].Message, missing) || rep.Robots[0].Span != f.Lines[4].Value() {
+			t.Errorf("robots.txt findings = %+v, want sitemap-unreachable on line 5", rep.Robots)
+		}
+	} else if !strings.Contains(notes, missing) {
+		t.Errorf("notes lack %q:\n%s", missing, notes)
+	}
+}
+
+// TestCheckSitemapsBudget stops at the sitemap budget and says so.
+func TestCheckSitemapsBudget(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"index.xml": sitemapIndex("https://example.com/1.xml", "https://example.com/2.xml", "https://example.com/3.xml"),
+		"1.xml":     urlset("https://example.com/1"),
+		"2.xml":     urlset("https://example.com/2"),
+		"3.xml":     urlset("https://example.com/3"),
+	})
+	site := lint.NewSitemapSite(lint.SitemapSiteInput{}, rules.All(), nil)
+	src := newLocalSitemaps(dir, "", "https://example.com", nil)
+	rep := checkSitemaps(context.Background(), site, nil, []sitemapRoot{{Loc: filepath.Join(dir, "index.xml"), RobotsLine: -1}}, src, sitemapBudget{maxSitemaps: 2}, nil)
+	if rep.Sitemaps < 2 || rep.Sitemaps > 2+src.parallel() {
+		t.Errorf("read %d sitemaps with a budget of 2", rep.Sitemaps)
+	}
+	if len(rep.Notes) != 1 || !strings.Contains(rep.Notes[0], "the budget of 2 sitemaps was reached") {
+		t.Errorf("notes = %q, want the budget named", rep.Notes)
+	}
+}
