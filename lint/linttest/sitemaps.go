@@ -4,12 +4,16 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"iter"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // A SitemapGenerator makes the sitemaps of a site from its robots.txt, the
@@ -80,8 +84,9 @@ type SitemapURL struct {
 	LastMod string // "" for none
 }
 
-// URLs returns the first n URLs of the site's sitemaps, the same on every
-// call. One in eight is below a path a Disallow rule of the file names
+// URLs returns the first n URLs of the site's sitemap numbered sitemap
+// (from 0), the same on every call; each sitemap draws its own, so that
+// they can be written at once. One in eight is below a path a Disallow rule of the file names
 // (for some crawler, not always the four the benchmarks target); the rest
 // are product, category and article pages under the file's words, and one
 // in fifty a PDF, which the file's wildcard rules and its rules for
@@ -89,9 +94,9 @@ type SitemapURL struct {
 // about one URL in eight is blocked for one of the default profiles. Two
 // in three have a lastmod, as a date or a date and time; one in a
 // thousand repeats an earlier URL, as sitemaps written by several jobs do.
-func (g *SitemapGenerator) URLs(n int) iter.Seq[SitemapURL] {
+func (g *SitemapGenerator) URLs(sitemap, n int) iter.Seq[SitemapURL] {
 	return func(yield func(SitemapURL) bool) {
-		rng := rand.New(rand.NewPCG(18, 2026))
+		rng := rand.New(rand.NewPCG(18, uint64(sitemap)))
 		word := func() string { return g.words[rng.IntN(len(g.words))] }
 		var recent []string // the last URLs, for repeats
 		var b strings.Builder
@@ -186,27 +191,37 @@ func (g *SitemapGenerator) WriteSitemaps(dir string, sitemaps, perSitemap int) (
 
 	var index bytes.Buffer
 	index.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
-	next, stop := iter.Pull(g.URLs(sitemaps * perSitemap))
-	defer stop()
 	for s := range sitemaps {
 		name := fmt.Sprintf("sitemap-%02d.xml.gz", s+1)
 		fmt.Fprintf(&index, "  <sitemap>\n    <loc>%s/%s</loc>\n    <lastmod>2026-11-%02dT04:00:00+00:00</lastmod>\n  </sitemap>\n", g.Origin, name, 1+s%24)
-		path := filepath.Join(dir, name)
-		out.Sitemaps = append(out.Sitemaps, path)
-		n, err := writeSitemap(path, perSitemap, next)
-		if err != nil {
-			return nil, err
-		}
-		out.Bytes += n
+		out.Sitemaps = append(out.Sitemaps, filepath.Join(dir, name))
 	}
 	index.WriteString("</sitemapindex>\n")
+	// Compressing is most of the time: the sitemaps are written at once.
+	sizes, errs := make([]int64, sitemaps), make([]error, sitemaps)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for s := int(next.Add(1) - 1); s < sitemaps; s = int(next.Add(1) - 1) {
+				sizes[s], errs[s] = writeSitemap(out.Sitemaps[s], g.URLs(s, perSitemap))
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	for _, n := range sizes {
+		out.Bytes += n
+	}
 	out.URLs = sitemaps * perSitemap
 	return out, os.WriteFile(out.Index, index.Bytes(), 0o644)
 }
 
-// writeSitemap writes the next n URLs as a gzip sitemap at path and
-// returns its uncompressed size.
-func writeSitemap(path string, n int, next func() (SitemapURL, bool)) (int64, error) {
+// writeSitemap writes urls as a gzip sitemap at path and returns its
+// uncompressed size.
+func writeSitemap(path string, urls iter.Seq[SitemapURL]) (int64, error) {
 	f, err := os.Create(path)
 	if err != nil {
 		return 0, err
@@ -216,11 +231,7 @@ func writeSitemap(path string, n int, next func() (SitemapURL, bool)) (int64, er
 	counted := &countingWriter{w: z}
 	w := bufio.NewWriterSize(counted, 64<<10)
 	w.WriteString("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n")
-	for range n {
-		u, ok := next()
-		if !ok {
-			break
-		}
+	for u := range urls {
 		w.WriteString("  <url>\n    <loc>")
 		w.WriteString(strings.ReplaceAll(u.Loc, "&", "&amp;"))
 		w.WriteString("</loc>\n")
