@@ -134,6 +134,7 @@ func BenchmarkSitemapLint1M(b *testing.B) {
 	}
 	b.Logf("sitemap rules: %v", names)
 	var findings, entries atomic.Int64
+	cpu, _ := linttest.CPUTime()
 	for b.Loop() {
 		findings.Store(0)
 		entries.Store(0)
@@ -151,6 +152,7 @@ func BenchmarkSitemapLint1M(b *testing.B) {
 	if int(entries.Load()) != s.urls {
 		b.Fatalf("%d entries read, want %d", entries.Load(), s.urls)
 	}
+	linttest.ReportCPU(b, cpu)
 	reportURLs(b, s.urls)
 	b.ReportMetric(float64(findings.Load()), "findings")
 }
@@ -159,6 +161,7 @@ func BenchmarkSitemapLint1M(b *testing.B) {
 func BenchmarkSitemapGunzip1M(b *testing.B) {
 	s := loadBenchSite(b)
 	b.SetBytes(s.plain)
+	cpu, _ := linttest.CPUTime()
 	for b.Loop() {
 		eachSitemap(len(s.gz), func(k int) {
 			z, err := gzip.NewReader(bytes.NewReader(s.gz[k]))
@@ -170,6 +173,7 @@ func BenchmarkSitemapGunzip1M(b *testing.B) {
 			}
 		})
 	}
+	linttest.ReportCPU(b, cpu)
 	reportURLs(b, s.urls)
 }
 
@@ -183,6 +187,7 @@ func BenchmarkSitemapRead1M(b *testing.B) {
 	}
 	b.SetBytes(s.plain)
 	var entries atomic.Int64
+	cpu, _ := linttest.CPUTime()
 	for b.Loop() {
 		entries.Store(0)
 		eachSitemap(len(plain), func(k int) {
@@ -198,6 +203,7 @@ func BenchmarkSitemapRead1M(b *testing.B) {
 	if int(entries.Load()) != s.urls {
 		b.Fatalf("%d entries read, want %d", entries.Load(), s.urls)
 	}
+	linttest.ReportCPU(b, cpu)
 	reportURLs(b, s.urls)
 }
 
@@ -230,6 +236,7 @@ func BenchmarkSitemapMatch1M(b *testing.B) {
 	}
 	const chunks = 100
 	var blocked atomic.Int64
+	cpu, _ := linttest.CPUTime()
 	for b.Loop() {
 		blocked.Store(0)
 		eachSitemap(chunks, func(c int) {
@@ -246,6 +253,7 @@ func BenchmarkSitemapMatch1M(b *testing.B) {
 			blocked.Add(int64(n))
 		})
 	}
+	linttest.ReportCPU(b, cpu)
 	reportURLs(b, len(urls))
 	b.ReportMetric(float64(len(urls)*len(profiles))*float64(b.N)/b.Elapsed().Seconds(), "checks/s")
 	b.ReportMetric(100*float64(blocked.Load())/float64(len(urls)), "blocked-%")
