@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -29,6 +30,18 @@ type Robots struct {
 	// file does not name, share one.
 	bySelection sync.Map
 	byAgent     sync.Map
+	// last is the agent of the latest query and its ruleset: a caller
+	// that asks about many URLs for one crawler, as the sitemap checks do
+	// (a million URLs, one Robots per profile), finds it again without
+	// hashing the agent, which took a tenth of a query.
+	last atomic.Pointer[agentRuleset]
+}
+
+// agentRuleset is a crawler's name as given and the rules that apply to
+// it.
+type agentRuleset struct {
+	agent string
+	rs    *ruleset
 }
 
 // A Group is a group of lines as a profile reads it: the user-agent lines
@@ -183,7 +196,11 @@ func (r *Robots) Select(agent string) []int { return r.ruleset(agent).groups }
 // ruleset returns the rules that apply to agent, built on the first query
 // that selects its groups.
 func (r *Robots) ruleset(agent string) *ruleset {
+	if last := r.last.Load(); last != nil && last.agent == agent {
+		return last.rs
+	}
 	if rs, ok := r.byAgent.Load(agent); ok {
+		r.last.Store(&agentRuleset{agent, rs.(*ruleset)})
 		return rs.(*ruleset)
 	}
 	groups := r.Profile.selectGroups(r.Layout, agent)
@@ -196,6 +213,7 @@ func (r *Robots) ruleset(agent string) *ruleset {
 		rs, _ = r.bySelection.LoadOrStore(string(key), newRuleset(groups, r.Groups, r.Profile.literal))
 	}
 	r.byAgent.Store(agent, rs)
+	r.last.Store(&agentRuleset{agent, rs.(*ruleset)})
 	return rs.(*ruleset)
 }
 
