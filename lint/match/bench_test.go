@@ -26,10 +26,12 @@ func BenchmarkQueries500K(b *testing.B) {
 			r := Compile(f, p)
 			b.ReportAllocs()
 			q := 0
+			cpu, _ := linttest.CPUTime()
 			for b.Loop() {
 				r.Check(agents[q%len(agents)], urls[q/len(agents)%len(urls)])
 				q++
 			}
+			linttest.ReportCPU(b, cpu)
 		})
 	}
 }

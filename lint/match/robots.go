@@ -25,7 +25,7 @@ type Robots struct {
 
 	// Rulesets are built on first use, one per distinct selection of
 	// groups (selection key -> *ruleset), and found again by the agent as
-	// given (agent -> *ruleset) so that a query does not select again.
+	// given (agent -> *agentRuleset) so that a query does not select again.
 	// Crawlers that select the same groups, such as every crawler the
 	// file does not name, share one.
 	bySelection sync.Map
@@ -199,9 +199,9 @@ func (r *Robots) ruleset(agent string) *ruleset {
 	if last := r.last.Load(); last != nil && last.agent == agent {
 		return last.rs
 	}
-	if rs, ok := r.byAgent.Load(agent); ok {
-		r.last.Store(&agentRuleset{agent, rs.(*ruleset)})
-		return rs.(*ruleset)
+	if ar, ok := r.byAgent.Load(agent); ok {
+		r.last.Store(ar.(*agentRuleset))
+		return ar.(*agentRuleset).rs
 	}
 	groups := r.Profile.selectGroups(r.Layout, agent)
 	key := make([]byte, 0, 4*len(groups))
@@ -212,9 +212,10 @@ func (r *Robots) ruleset(agent string) *ruleset {
 	if !ok {
 		rs, _ = r.bySelection.LoadOrStore(string(key), newRuleset(groups, r.Groups, r.Profile.literal))
 	}
-	r.byAgent.Store(agent, rs)
-	r.last.Store(&agentRuleset{agent, rs.(*ruleset)})
-	return rs.(*ruleset)
+	ar := &agentRuleset{agent, rs.(*ruleset)}
+	r.byAgent.Store(agent, ar)
+	r.last.Store(ar)
+	return ar.rs
 }
 
 // isRobotsTxt reports whether path is the /robots.txt URL, with or without
