@@ -26,15 +26,19 @@
 //     and the & is kept as a literal: the entry's Loc holds the raw text
 //     ("https://example.com/?a=1&b=2"), so a rule can say what to escape.
 //     This is safe because an entity never changes the document's
-//     structure: the next < still starts the next tag.
-//   - Every other XML syntax error is Malformed and stops reading, as a
-//     search engine rejects the file: a mismatched or stray end tag, a
+//     structure: the next < still starts the next tag. Only the first bad
+//     reference of each text (a <loc>'s, say) or tag is reported.
+//   - Every other XML syntax error is Malformed and stops reading, as XML
+//     1.0 requires of a parser (a "fatal error"): a mismatched or stray end tag, a
 //     file that ends inside a tag or with elements open, a < that starts
 //     no tag, an attribute without a quoted value, "--" in a comment, text
 //     or a second element after the root, invalid UTF-8 or a control
-//     character, an XML declaration naming another encoding or version.
-//     The entries before it have been returned.
-//   - HTML, UnknownRoot, BadGzip and ReadError stop reading too; the other
+//     character, an XML declaration naming another encoding or version;
+//     and, to bound memory, elements nested over 1,000 deep, a name over
+//     4 KiB, over 1,000 namespace declarations. The entries before it have
+//     been returned.
+//   - HTML, UnknownRoot (unless only the case differs: <URLSET>), BadGzip
+//     and ReadError stop reading too; the other
 //     problems (BOM, DTD, namespaces, MissingLoc, EmptyLoc, ExtraLoc,
 //     LongLine, the limits) do not.
 //

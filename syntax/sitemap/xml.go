@@ -2,6 +2,7 @@ package sitemap
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -10,9 +11,10 @@ import (
 // XML limits that keep a hostile file from growing the Reader's memory:
 // sitemaps nest four deep, and their names are short.
 const (
-	maxDepth = 1000
-	maxName  = 4096
-	maxRef   = 40 // "&" + a name or number + ";" longer than this is not a reference
+	maxDepth    = 1000
+	maxName     = 4096
+	maxRef      = 40 // "&" + a name or number + ";" longer than this is not a reference
+	maxBindings = 1000
 )
 
 // xmlNamespace is the namespace the xml: prefix is bound to without a
@@ -46,9 +48,10 @@ type xmlState struct {
 	text       []byte // the field's text so far, decoded
 	end        Pos    // just past the field's last non-space byte
 
-	tag  Pos    // where the markup being read starts (its <)
-	name []byte // an end tag's or attribute's name
-	val  []byte // an xmlns attribute's value, an XML declaration, a directive's start
+	tag    Pos    // where the markup being read starts (its <)
+	badRef bool   // a BadEntity was reported in the current text or tag
+	name   []byte // an end tag's or attribute's name
+	val    []byte // an xmlns attribute's value, an XML declaration, a directive's start
 }
 
 // binding is one xmlns or xmlns:prefix declaration, in scope while the
@@ -118,6 +121,7 @@ func init() {
 func (r *Reader) nextXML() {
 	r.checkSize()
 	in, x := &r.in, &r.xml
+	x.badRef = false
 	if in.r == in.w && !in.more() {
 		r.endOfInput()
 		return
@@ -143,6 +147,7 @@ func (r *Reader) nextXML() {
 		}
 	}
 	x.tag = in.pos()
+	x.badRef = false
 	in.r++
 	if in.r == in.w && !in.more() {
 		r.eofIn("a tag")
@@ -240,6 +245,9 @@ func (r *Reader) scan(t *[256]class, dst *[]byte) (byte, bool) {
 		for i < len(b) {
 			if t[b[i]] == plain {
 				i++
+				if t == textClass {
+					i += plainText(b[i:])
+				}
 				for i < len(b) && t[b[i]] == plain {
 					i++
 				}
@@ -293,6 +301,27 @@ func (r *Reader) scan(t *[256]class, dst *[]byte) (byte, bool) {
 	}
 }
 
+// plainText is the length of b's prefix of bytes that are plain text to
+// textClass, found 8 bytes at a time: character data is most of a sitemap.
+func plainText(b []byte) int {
+	const (
+		ones  = 0x0101010101010101
+		highs = 0x8080808080808080
+	)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		lt := w ^ ('<' * ones)
+		amp := w ^ ('&' * ones)
+		// A high bit: a byte >= 0x80, a byte below '!' (space or control),
+		// or a zero byte in lt or amp (the classic "has zero byte" test).
+		if (w|(w-'!'*ones)|(lt-ones)&^lt|(amp-ones)&^amp)&highs != 0 {
+			break
+		}
+	}
+	return i
+}
+
 // after is the position just past chunk[last], where chunk starts at the
 // unread bytes and has been scanned (its newlines counted): nl is the index
 // of its last newline or -1, lineStart the line start before it.
@@ -326,13 +355,19 @@ func (r *Reader) keep(dst *[]byte, s []byte) {
 // reference reads the entity or character reference at the unread &. A
 // good one is decoded into dst. A bad one is BadEntity, and its & is kept
 // as a literal, so that reading goes on with the bytes after it: the
-// sitemap's structure does not depend on them.
+// sitemap's structure does not depend on them. Only the first bad one of a
+// text or a tag is reported: one finding per URL is what a rule needs, and
+// a file of a million bare & must not queue a million problems at once.
 func (r *Reader) reference(dst *[]byte) {
 	in := &r.in
 	at := in.pos()
-	n, c, msg := parseRef(in.peek(maxRef))
+	b := in.peek(maxRef)
+	n, c, msg := parseRef(b[:min(len(b), maxRef)])
 	if msg != "" {
-		r.problem(BadEntity, msg, at)
+		if !r.xml.badRef {
+			r.xml.badRef = true
+			r.problem(BadEntity, msg, at)
+		}
 		in.r++
 		r.keep(dst, []byte{'&'})
 		return
@@ -582,6 +617,10 @@ func (r *Reader) attribute() bool {
 		r.reference(dst)
 	}
 	if isNS {
+		if len(x.ns) == maxBindings {
+			r.malformed(x.tag, fmt.Sprintf("more than %d namespace declarations in scope", maxBindings))
+			return false
+		}
 		var prefix string
 		if len(x.name) > len("xmlns:") {
 			prefix = string(x.name[len("xmlns:"):])
