@@ -34,12 +34,10 @@ func runIndexifembeddedWithoutNoindex(pass *lint.PagePass) {
 	if !slices.Contains(pageTargets(pageOf(pass)), match.Google) {
 		return
 	}
-	rules := rulesFor(pageOf(pass), match.Google)
-	noindex := slices.ContainsFunc(rules, func(r pageRule) bool { return slices.Contains(r.names(), "noindex") })
-	if noindex {
+	if saysNoindex(pageOf(pass), match.Google) {
 		return
 	}
-	for _, r := range rules {
+	for _, r := range rulesFor(pageOf(pass), match.Google) {
 		if r.rule.Name == "indexifembedded" {
 			pass.ReportAt(r.dir, r.rule.Span, "indexifembedded does nothing here: Google reads it only with noindex, and nothing tells Googlebot noindex for this page, so the page is indexed as usual")
 		}

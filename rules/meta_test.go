@@ -61,6 +61,10 @@ func TestRuleList(t *testing.T) {
 			checkPageRule(t, r, cases[r.Name])
 			continue
 		}
+		if r.Scope == lint.ScopeSitemap {
+			checkSitemapRule(t, r, cases[r.Name])
+			continue
+		}
 		if r.RunPage != nil || r.ExampleRobots != "" || r.ExamplePath != "" || r.ExampleHeaders != nil {
 			t.Errorf("%s: RunPage, ExampleRobots, ExamplePath and ExampleHeaders are for page rules (ScopePage)", r.Name)
 		}

@@ -103,6 +103,13 @@ func says(v pageView, p *match.Profile) []kb.Setting {
 	return kb.Combine(kb.Profile(p.Name), settings)
 }
 
+// saysNoindex reports whether the page tells the main crawler of profile
+// p noindex, as p combines its rules (noindex, or none): the question both
+// indexifembedded-without-noindex and sitemap-noindex-url ask.
+func saysNoindex(v pageView, p *match.Profile) bool {
+	return slices.ContainsFunc(says(v, p), func(s kb.Setting) bool { return s.Name == "noindex" })
+}
+
 // names returns the names r stands for: its own, or those it implies.
 func (r pageRule) names() []string {
 	v := kb.LookupPageValue(r.rule.Name)

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -39,6 +40,8 @@ func Explain(r *lint.Rule) string {
 			b.WriteString(", with the site's robots.txt")
 		}
 		b.WriteString(".")
+	case lint.ScopeSitemap:
+		b.WriteString(" Checks sitemaps, which robotslint reads when it follows a site's Sitemap lines (and those of a site directory), not robots.txt files.")
 	}
 	b.WriteString("\n\n")
 	section(&b, "What it does", r.Doc.What)
@@ -51,14 +54,21 @@ func Explain(r *lint.Rule) string {
 		// A page rule's examples are pages; one that judges a page with
 		// its site's robots.txt shows that file and where the page is.
 		lang := "robots.txt"
-		if r.Scope == lint.ScopePage {
+		switch {
+		case r.Scope == lint.ScopePage:
 			lang = "html"
+		case r.Scope == lint.ScopeSitemap && strings.HasPrefix(r.Flagged, "<"):
+			lang = "xml"
+		case r.Scope == lint.ScopeSitemap:
+			lang = "text" // a text sitemap, one URL a line
 		}
 		b.WriteString("**Example**\n\n")
-		if r.ExampleRobots != "" {
+		if r.Scope == lint.ScopeSitemap {
+			sitemapIntro(&b, r)
+		} else if r.ExampleRobots != "" {
 			fmt.Fprintf(&b, "With this robots.txt:\n\n```robots.txt\n%s```\n\nthe page at `%s`:\n\n", abbreviate(r.ExampleRobots), r.ExamplePath)
 		}
-		if len(r.ExampleHeaders) > 0 {
+		if len(r.ExampleHeaders) > 0 && r.Scope == lint.ScopePage {
 			// A header is set in the server's configuration, not in the
 			// page: the documentation shows it as the response carries it.
 			b.WriteString("With this header on the response (the page under Use instead has it too):\n\n```http\n")
@@ -151,6 +161,65 @@ func yesNo(b bool) string {
 	}
 	return "no"
 }
+
+// exampleOrigin is the site the sitemap rules' examples belong to.
+const exampleOrigin = "https://www.example.com"
+
+// servedAt starts a sitemap example served at another URL than the
+// rule's ExamplePath: the comment names the URL, and shows it.
+const servedAt = "<!-- served at "
+
+// sitemapExample returns where a sitemap rule's example is served (the
+// URL of its servedAt comment, or ExamplePath on exampleOrigin), and how it
+// was found: the 0-based line of the rule's ExampleRobots that lists it, or
+// that lists the index it was found through (index, at depth 1), or -1 when
+// robots.txt does not lead to it.
+func sitemapExample(r *lint.Rule, example string) (url string, line int, index string) {
+	url = exampleOrigin + r.ExamplePath
+	if rest, ok := strings.CutPrefix(example, servedAt); ok {
+		url, _, _ = strings.Cut(rest, " ")
+	}
+	line = -1
+	for i, l := range strings.Split(r.ExampleRobots, "\n") {
+		key, value, ok := strings.Cut(l, ":")
+		if !ok || !strings.EqualFold(strings.TrimSpace(key), "sitemap") {
+			continue
+		}
+		if value = strings.TrimSpace(value); value == url {
+			return url, i, ""
+		}
+		if line < 0 {
+			line, index = i, value
+		}
+	}
+	return url, line, index
+}
+
+// sitemapIntro writes what a sitemap rule's flagged example is read
+// with: the site's robots.txt, where the sitemap is served and how it was
+// found, and the header a page it lists answers with.
+func sitemapIntro(b *strings.Builder, r *lint.Rule) {
+	url, line, index := sitemapExample(r, r.Flagged)
+	if r.ExampleRobots != "" {
+		fmt.Fprintf(b, "With this robots.txt at `%s/robots.txt`:\n\n```robots.txt\n%s```\n\n", exampleOrigin, abbreviate(r.ExampleRobots))
+	}
+	where := "the sitemap at `" + url + "`"
+	switch {
+	case line >= 0 && index == "":
+		where += ", which it lists"
+	case line >= 0:
+		where += ", listed in the sitemap index `" + index + "` that it lists"
+	}
+	if len(r.ExampleHeaders) > 0 {
+		if m := firstLocRE.FindStringSubmatch(r.Flagged); m != nil {
+			where += ", where the page at `" + m[1] + "` answers with `X-Robots-Tag: " + strings.Join(r.ExampleHeaders, ", ") + "`"
+		}
+	}
+	b.WriteString(strings.ToUpper(where[:1]) + where[1:] + ":\n\n")
+}
+
+// firstLocRE finds the first URL of a sitemap example.
+var firstLocRE = regexp.MustCompile(`<loc>([^<]*)</loc>`)
 
 // Reference returns the rule reference that rules/README.md holds between
 // its markers: a table of every rule, then each rule's documentation under

@@ -55,7 +55,7 @@ var locProblems = []locProblem{
 	{func(loc string) bool { return !strings.Contains(loc, "://") && !hasScheme(loc) },
 		"are relative, and crawlers do not resolve a sitemap's URLs against it: each must start with https:// and the host", lint.Error},
 	{func(loc string) bool { return hasScheme(loc) && !isHTTPURL(loc) },
-		"are not http or https URLs, which are all a sitemap may list", lint.Error},
+		"use another scheme than http or https, the only ones a sitemap may list", lint.Error},
 	{func(loc string) bool { return len(loc) > maxLocLength },
 		"are longer than the 2,048 characters a sitemap URL may have", lint.Error},
 	{func(loc string) bool { return strings.ContainsAny(loc, " \t\r\n") },
@@ -107,7 +107,7 @@ func runSitemapInvalidLoc(pass *lint.SitemapPass) lint.SitemapHooks {
 }
 
 // singular turns a clause about several URLs into one about one: "are"
-// becomes "is", "hold" "holds".
+// becomes "is", "hold" "holds", "use" "uses".
 func singular(what string) string {
 	verb, rest, _ := strings.Cut(what, " ")
 	switch verb {
@@ -115,6 +115,8 @@ func singular(what string) string {
 		verb = "is"
 	case "hold":
 		verb = "holds"
+	case "use":
+		verb = "uses"
 	}
 	return verb + " " + rest
 }

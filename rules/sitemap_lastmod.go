@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/robotslint/robotslint/lint"
@@ -56,7 +57,7 @@ func (g *lastmodGroup) add(e *lint.SitemapEntry) {
 		g.end.Col += len(e.LastMod)
 	}
 	g.count++
-	if len(g.examples) < maxExamples {
+	if len(g.examples) < maxExamples && !slices.Contains(g.examples, e.LastMod) {
 		g.examples = append(g.examples, e.LastMod)
 	}
 }
@@ -80,21 +81,26 @@ func runSitemapLastmod(pass *lint.SitemapPass) lint.SitemapHooks {
 		End: func() {
 			if bad.count > 0 {
 				pass.Report(bad.start, bad.end, fmt.Sprintf("%s in this sitemap %s not W3C Datetime, so search engines ignore %s: %s; write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with a time zone",
-					prose.Count(bad.count, "lastmod", "lastmod values"), prose.Choose(bad.count, "is", "are"), prose.Choose(bad.count, "it", "them"), quoteAll(bad.examples)))
+					prose.Count(bad.count, "lastmod", "lastmod values"), prose.Choose(bad.count, "is", "are"), prose.Choose(bad.count, "it", "them"), quoteAll(bad.examples, bad.count)))
 			}
 			if future.count > 0 {
 				pass.Report(future.start, future.end, fmt.Sprintf("%s in this sitemap %s in the future (%s): Google uses lastmod only when it is accurate, and dates to come teach it not to trust this sitemap's",
-					prose.Count(future.count, "lastmod", "lastmod values"), prose.Choose(future.count, "is", "are"), quoteAll(future.examples)))
+					prose.Count(future.count, "lastmod", "lastmod values"), prose.Choose(future.count, "is", "are"), quoteAll(future.examples, future.count)))
 			}
 		},
 	}
 }
 
-// quoteAll writes values for a message, each quoted: "`a`, `b`".
-func quoteAll(values []string) string {
+// quoteAll writes the examples of a group of count values for a message,
+// each quoted: "`a` and `b`", or "e.g. `a`, `b` and `c`" when there are
+// more.
+func quoteAll(values []string, count int) string {
 	var out []string
 	for _, v := range values {
 		out = append(out, prose.Quote([]byte(v)))
+	}
+	if count > len(values) {
+		return "e.g. " + prose.Join(out)
 	}
 	return prose.Join(out)
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
@@ -74,7 +75,7 @@ func runSitemapMalformed(pass *lint.SitemapPass) lint.SitemapHooks {
 			case sitemap.BadEntity:
 				msg = fmt.Sprintf("%s: write & as &amp; (XML knows only &amp; &lt; &gt; &quot; &apos;), or search engines stop reading here: %s", p.Msg, lost())
 			case sitemap.DTD:
-				msg, severity = p.Msg+": a sitemap is plain XML in the sitemaps.org namespace, and some parsers refuse it", lint.Warning
+				msg, severity = p.Msg+", and some sitemap parsers refuse one", lint.Warning
 			case sitemap.BOM:
 				msg, severity = "the sitemap starts with a UTF-8 byte order mark, which some sitemap readers take as text before the XML; save it as UTF-8 without one", lint.Warning
 			case sitemap.NoNamespace, sitemap.WrongNamespace:
@@ -96,7 +97,8 @@ func runSitemapMalformed(pass *lint.SitemapPass) lint.SitemapHooks {
 				emptyLoc.count++
 				return
 			case sitemap.BadGzip:
-				msg = fmt.Sprintf("the gzip stream does not decompress (%s): %s", p.Msg, lost())
+				why := strings.TrimPrefix(strings.TrimPrefix(p.Msg, "gzip stream: "), "gzip header: ")
+				msg = fmt.Sprintf("the gzip data breaks off or is corrupt (%s): %s", why, lost())
 			case sitemap.ReadError:
 				msg = fmt.Sprintf("the sitemap could not be read to its end (%s): %s", p.Msg, lost())
 			case sitemap.LongLine:

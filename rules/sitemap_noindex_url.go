@@ -7,7 +7,6 @@ import (
 	"github.com/robotslint/robotslint/lint"
 	"github.com/robotslint/robotslint/lint/match"
 	"github.com/robotslint/robotslint/lint/prose"
-	"github.com/robotslint/robotslint/rules/kb"
 )
 
 // SitemapNoindexURL reports the URLs of a sitemap whose page tells a
@@ -51,11 +50,13 @@ func runSitemapNoindexURL(pass *lint.SitemapPass) lint.SitemapHooks {
 		return lint.SitemapHooks{}
 	}
 	check := newRobotsCheck(pass)
+	origin := siteOrigin(pass)
 	var g urlGroup
 	var told []*match.Profile // the crawlers some page tells noindex
 	return lint.SitemapHooks{
 		Entry: func(e *lint.SitemapEntry) {
-			if e.Index {
+			// A page of another host is not the site's to give.
+			if e.Index || origin != "" && !sameOrigin(e.Loc, origin) {
 				return
 			}
 			in, directives := pass.Page(e.Loc)
@@ -67,7 +68,7 @@ func runSitemapNoindexURL(pass *lint.SitemapPass) lint.SitemapHooks {
 			check.blocked(e.Loc, func(p *match.Profile, _ int) { blocked = append(blocked, p) })
 			counted := false
 			for _, p := range pageTargets(view) {
-				if slices.Contains(blocked, p) || !slices.ContainsFunc(says(view, p), func(s kb.Setting) bool { return s.Name == "noindex" }) {
+				if slices.Contains(blocked, p) || !saysNoindex(view, p) {
 					continue
 				}
 				if !counted {
@@ -86,7 +87,7 @@ func runSitemapNoindexURL(pass *lint.SitemapPass) lint.SitemapHooks {
 			names := crawlerNames(told)
 			what := fmt.Sprintf("%s noindex to %s, and a sitemap should list only pages to index",
 				prose.Choose(g.count, "has a page that says", "have pages that say"), prose.Join(names))
-			g.report(pass, what, siteOrigin(pass))
+			g.report(pass, what, origin)
 		},
 	}
 }

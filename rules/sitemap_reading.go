@@ -2,6 +2,7 @@ package rules
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/robotslint/robotslint/lint"
@@ -35,7 +36,8 @@ func (g *urlGroup) add(e *lint.SitemapEntry) {
 		g.start, g.end = e.LocSpan()
 	}
 	g.count++
-	if len(g.examples) < maxExamples {
+	// Distinct examples: the same URL thrice shows less than three.
+	if len(g.examples) < maxExamples && !slices.Contains(g.examples, e.Loc) {
 		g.examples = append(g.examples, e.Loc)
 	}
 }

@@ -12,8 +12,9 @@ import (
 // cores rarely wait for each other. Its memory is bounded: each shard
 // grows by doubling up to urlSetSlots/urlSetShards slots of 8 bytes, 32 MiB
 // in all, and holds at most three quarters of them, so the set records
-// about urlSetCapacity URLs (3,145,728; the shards fill unevenly, by a few
-// hundred) and then stops recording. Up to that,
+// about urlSetCapacity URLs (3,145,728: the fullest shard fills up at about
+// 98% of that, 3.1 million, and from then on the URLs that hash to it are
+// no longer recorded). Up to that,
 // it is exact but for hash collisions: a URL is taken for one seen before
 // with a probability of about n/2^64 after n URLs (one in 5.9 trillion
 // after 3 million).

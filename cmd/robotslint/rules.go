@@ -26,8 +26,10 @@ type ruleJSON struct {
 	Options  []ruleOption `json:"options"`
 	// Scope is "url" for the rules that judge the fetch of a site's
 	// robots.txt (lint.ScopeFetch) and so apply only to URL arguments,
-	// and "page" for those that judge HTML pages (lint.ScopePage); the
-	// file rules leave it out, which keeps their entries as they were.
+	// "page" for those that judge HTML pages (lint.ScopePage), and
+	// "sitemap" for those about sitemaps (lint.ScopeSitemap, and
+	// sitemap-unreachable); the file rules leave it out, which keeps
+	// their entries as they were.
 	Scope string `json:"scope,omitempty"`
 	// ExampleRobots and ExamplePath are, for a page rule judged with the
 	// site's robots.txt, the robots.txt and URL path of its examples.
@@ -46,8 +48,8 @@ type ruleOption struct {
 const rulesUsage = `usage: robotslint rules [--format text|json]
 
 Lists every rule: its name, default severity, whether it fixes, and what it
-catches; then the checks of HTML pages, and the checks that apply only to
-URL arguments.
+catches; then the checks of HTML pages, of sitemaps, and the checks that
+apply only to URL arguments.
 
 Examples:
   robotslint rules
@@ -98,10 +100,14 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprint(stdout, "\nFor HTML pages, about their robots META tags and X-Robots-Tag headers:\n")
 			listRules(stdout, pages)
 		}
+		if sitemaps := sitemapRules(); len(sitemaps) > 0 {
+			fmt.Fprint(stdout, "\nFor sitemaps, which robotslint reads when it follows the Sitemap lines of robots.txt:\n")
+			listRules(stdout, sitemaps)
+		}
 		// A table of their own: aligning them with the file rules would
 		// change their columns whenever a fetch rule's name grew.
 		fmt.Fprint(stdout, "\nFor URL arguments only, about fetching the site's /robots.txt:\n")
-		listRules(stdout, rulesOfScope(lint.ScopeFetch))
+		listRules(stdout, robotsFetchRules())
 	default:
 		fmt.Fprintf(stderr, "robotslint rules: unknown format %q: use text or json (see robotslint rules -h)\n", *format)
 		return exitError
@@ -120,15 +126,37 @@ func rulesOfScope(scope lint.Scope) []*lint.Rule {
 	return list
 }
 
+// sitemapRules returns the rules about sitemaps, in the catalogue's
+// order: those that read them (lint.ScopeSitemap), then the fetch rule
+// about a sitemap that could not be read, which a site directory's
+// missing files answer as well as a server.
+func sitemapRules() []*lint.Rule {
+	return append(rulesOfScope(lint.ScopeSitemap), rules.SitemapUnreachable)
+}
+
+// robotsFetchRules returns the rules about the fetch of a site's
+// robots.txt, which apply to URL arguments only.
+func robotsFetchRules() []*lint.Rule {
+	var list []*lint.Rule
+	for _, r := range rulesOfScope(lint.ScopeFetch) {
+		if r != rules.SitemapUnreachable {
+			list = append(list, r)
+		}
+	}
+	return list
+}
+
 // ruleEntry is r as the JSON listing gives it.
 func ruleEntry(r *lint.Rule) ruleJSON {
 	j := ruleJSON{Name: r.Name, Summary: r.Summary, Severity: r.Severity.String(), Fixable: r.Fixable,
 		Profiles: []string{}, Doc: r.Doc, Flagged: r.Flagged, Clean: r.Clean, Options: []ruleOption{},
 		ExampleRobots: r.ExampleRobots, ExamplePath: r.ExamplePath, ExampleHeaders: r.ExampleHeaders}
-	switch r.Scope {
-	case lint.ScopeFetch:
+	switch {
+	case r.Scope == lint.ScopeSitemap || r == rules.SitemapUnreachable:
+		j.Scope = "sitemap"
+	case r.Scope == lint.ScopeFetch:
 		j.Scope = "url"
-	case lint.ScopePage:
+	case r.Scope == lint.ScopePage:
 		j.Scope = "page"
 	}
 	for _, p := range r.Profiles {

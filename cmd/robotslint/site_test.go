@@ -555,11 +555,16 @@ func TestRulesListsSiteRules(t *testing.T) {
 	if status != exitClean || stderr != "" || !ok {
 		t.Fatalf("status %d, stderr %q, output without the heading:\n%s", status, stderr, stdout)
 	}
-	all, fileRules, siteRules, pageRules := rules.All(), rulesOfScope(lint.ScopeFile), rulesOfScope(lint.ScopeFetch), rulesOfScope(lint.ScopePage)
-	if len(siteRules) == 0 || len(pageRules) == 0 || len(fileRules)+len(siteRules)+len(pageRules) != len(all) {
-		t.Fatalf("%d file rules, %d fetch rules and %d page rules of %d", len(fileRules), len(siteRules), len(pageRules), len(all))
+	all, fileRules, siteRules, pageRules, sitemaps := rules.All(), rulesOfScope(lint.ScopeFile), robotsFetchRules(), rulesOfScope(lint.ScopePage), sitemapRules()
+	if len(siteRules) == 0 || len(pageRules) == 0 || len(fileRules)+len(siteRules)+len(pageRules)+len(sitemaps) != len(all) {
+		t.Fatalf("%d file rules, %d fetch rules, %d page rules and %d sitemap rules of %d", len(fileRules), len(siteRules), len(pageRules), len(sitemaps), len(all))
 	}
-	// The page rules come between, under a heading of their own.
+	// The page rules and the sitemap rules come between, under headings
+	// of their own.
+	head, sitemapPart, ok := strings.Cut(head, "\nFor sitemaps, which robotslint reads when it follows the Sitemap lines of robots.txt:\n")
+	if !ok || len(strings.Split(strings.TrimSuffix(sitemapPart, "\n"), "\n")) != len(sitemaps) {
+		t.Errorf("the sitemap rules' part, for %d rules:\n%s", len(sitemaps), sitemapPart)
+	}
 	head, pages, ok := strings.Cut(head, "\nFor HTML pages, about their robots META tags and X-Robots-Tag headers:\n")
 	if !ok || len(strings.Split(strings.TrimSuffix(pages, "\n"), "\n")) != len(pageRules) {
 		t.Errorf("the page rules' part, for %d rules:\n%s", len(pageRules), pages)
@@ -584,7 +589,11 @@ func TestRulesListsSiteRules(t *testing.T) {
 	}
 	for i, e := range list {
 		scope, has := e["scope"]
-		if e["name"] != all[i].Name || all[i].Scope == lint.ScopeFile && has || all[i].Scope == lint.ScopeFetch && scope != "url" || all[i].Scope == lint.ScopePage && scope != "page" {
+		want := map[lint.Scope]string{lint.ScopeFetch: "url", lint.ScopePage: "page", lint.ScopeSitemap: "sitemap"}[all[i].Scope]
+		if all[i] == rules.SitemapUnreachable {
+			want = "sitemap"
+		}
+		if e["name"] != all[i].Name || all[i].Scope == lint.ScopeFile && has || all[i].Scope != lint.ScopeFile && scope != want {
 			t.Errorf("entry %d: %v with scope %v", i, e["name"], scope)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/robotslint/robotslint/lint/prose"
 	"github.com/robotslint/robotslint/rules"
 	"github.com/robotslint/robotslint/syntax"
+	"github.com/robotslint/robotslint/syntax/sitemap"
 )
 
 // The sitemap walk: from the sitemaps a robots.txt lists (or the files the
@@ -75,7 +76,7 @@ func (e *offSiteError) Error() string { return e.reason }
 // most the sitemaps being read when it is reached; it then stops and
 // says so (never silently).
 type sitemapBudget struct {
-	maxURLs     int64 // entries read, all sitemaps together
+	maxURLs     int64 // page URLs read, all sitemaps together
 	maxBytes    int64 // uncompressed bytes read, all sitemaps together
 	maxSitemaps int   // sitemaps read, indexes included
 }
@@ -107,7 +108,7 @@ func (b sitemapBudget) withDefaults() sitemapBudget {
 type sitemapProgress struct {
 	Sitemaps int    // sitemaps read so far
 	Pending  int    // sitemaps known and not yet read
-	URLs     int64  // entries read so far
+	URLs     int64  // page URLs read so far (an index's entries are not)
 	Bytes    int64  // uncompressed bytes read so far
 	Done     string // the name of the sitemap just read
 }
@@ -123,7 +124,8 @@ type sitemapReport struct {
 	Robots []lint.Diagnostic
 	// Notes say what the walk did not check and why, one line each.
 	Notes []string
-	// Sitemaps, URLs and Bytes are what was read.
+	// Sitemaps, URLs and Bytes are what was read; URLs are those of
+	// pages, not the sitemaps indexes list.
 	Sitemaps int
 	URLs     int64
 	Bytes    int64
@@ -318,7 +320,8 @@ func (w *sitemapWalk) stopNote(ctx context.Context, skipped int) string {
 	}
 	n := int(w.sitemaps.Load())
 	return fmt.Sprintf("sitemaps: stopped after %s (%s URLs, %s): %s, and %s more %s not read",
-		prose.Count(n, "sitemap", "sitemaps"), prose.Int(int(w.urls.Load())), byteSize(w.bytes.Load()), why, prose.Count(skipped, "sitemap", "sitemaps"), prose.Choose(skipped, "was", "were"))
+		prose.Count(n, "sitemap", "sitemaps"), prose.Int(int(w.urls.Load())), byteSize(w.bytes.Load()), why,
+		prose.Int(skipped), prose.Choose(skipped, "sitemap was", "sitemaps were"))
 }
 
 // byteSize writes a size for people: "1.5 GiB", "12 MiB", "900 bytes".
@@ -363,7 +366,11 @@ func (w *sitemapWalk) read(ctx context.Context, job sitemapJob) (d sitemapDone) 
 	}
 	res := w.site.Lint(&lint.SitemapInput{URL: loc, Body: content, Listing: job.listing})
 	n := w.sitemaps.Add(1)
-	urls, bytes := w.urls.Add(int64(res.Entries)), w.bytes.Add(res.Bytes)
+	pages := int64(res.Entries)
+	if res.Kind == sitemap.Index {
+		pages = 0 // an index's entries are sitemaps, counted as they are read
+	}
+	urls, bytes := w.urls.Add(pages), w.bytes.Add(res.Bytes)
 	following := len(res.Children) > 0 && job.depth == 0
 	positions := res.Positions
 	if positions == nil {

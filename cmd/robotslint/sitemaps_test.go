@@ -62,8 +62,8 @@ func TestCheckSitemapsWalk(t *testing.T) {
 	roots := []sitemapRoot{{Loc: "https://example.com/sitemap_index.xml", RobotsLine: 3}, {Loc: "https://example.com/missing.xml", RobotsLine: 4}, {Loc: "https://other.example/sitemap.xml", RobotsLine: 5}}
 	var calls int
 	rep := checkSitemaps(context.Background(), site, nil, roots, src, sitemapBudget{}, func(p sitemapProgress) { calls++ })
-	if rep.Sitemaps != 4 || rep.URLs != 5+2+3+1 || calls != 4 {
-		t.Errorf("read %d sitemaps, %d entries, %d progress calls; want 4, 11, 4", rep.Sitemaps, rep.URLs, calls)
+	if rep.Sitemaps != 4 || rep.URLs != 2+3 || calls != 4 {
+		t.Errorf("read %d sitemaps, %d page URLs, %d progress calls; want 4, 5 (the indexes' entries are sitemaps), 4", rep.Sitemaps, rep.URLs, calls)
 	}
 	notes := strings.Join(rep.Notes, "\n")
 	for _, want := range []string{"other.example/sitemap.xml: not checked: it is on another host", "1 sitemap listed in nested sitemap indexes was not read"} {
