@@ -19,8 +19,10 @@ import (
 // down the tree finds the only rules that can match. Those are tried from
 // the longest prefix up, since longer patterns tend to rank first and a
 // match cuts off every rule ranked after it. Rules whose prefix is short
-// ("/*.pdf$") are many and are mostly rejected by a literal piece that the
-// path must contain.
+// ("/*.pdf$") are many, and every query reaches them: a node that holds
+// many sorts them by a byte the path must hold (fanout), and the rest are
+// mostly rejected by the set of bytes the path lacks (byteSet) before any
+// search through it.
 //
 // The tree's edges are substrings of the patterns, not copies, and a node
 // stands for a distinct prefix or a branch between two, so the index takes
