@@ -16,7 +16,7 @@ func googlePath(url string) string {
 	if strings.HasPrefix(url, "//") {
 		searchStart = 2
 	}
-	earlyPath := indexAnyFrom(url, "/?;", searchStart)
+	earlyPath := indexPathFrom(url, searchStart)
 	protocolEnd := indexFrom(url, "://", searchStart)
 	if earlyPath < protocolEnd {
 		// A "://" after the path has started does not end a scheme.
@@ -27,7 +27,7 @@ func googlePath(url string) string {
 	} else {
 		protocolEnd += len("://")
 	}
-	pathStart := indexAnyFrom(url, "/?;", protocolEnd)
+	pathStart := indexPathFrom(url, protocolEnd)
 	if pathStart == len(url) {
 		return "/"
 	}
@@ -50,11 +50,15 @@ func indexFrom(s, sub string, from int) int {
 	return len(s)
 }
 
-// indexAnyFrom returns the index of the first byte of chars in s at or
-// after from, or len(s).
-func indexAnyFrom(s, chars string, from int) int {
-	if i := strings.IndexAny(s[from:], chars); i >= 0 {
-		return from + i
+// indexPathFrom returns the index of the first '/', '?' or ';' in s at or
+// after from, or len(s): where a path may start. It is strings.IndexAny
+// written out, which builds its set of bytes anew on every call, and every
+// query of every profile calls this twice.
+func indexPathFrom(s string, from int) int {
+	for i := from; i < len(s); i++ {
+		if c := s[i]; c == '/' || c == '?' || c == ';' {
+			return i
+		}
 	}
 	return len(s)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/robotslint/robotslint/syntax"
 )
@@ -24,11 +25,23 @@ type Robots struct {
 
 	// Rulesets are built on first use, one per distinct selection of
 	// groups (selection key -> *ruleset), and found again by the agent as
-	// given (agent -> *ruleset) so that a query does not select again.
+	// given (agent -> *agentRuleset) so that a query does not select again.
 	// Crawlers that select the same groups, such as every crawler the
 	// file does not name, share one.
 	bySelection sync.Map
 	byAgent     sync.Map
+	// last is the agent of the latest query and its ruleset: a caller
+	// that asks about many URLs for one crawler, as the sitemap checks do
+	// (a million URLs, one Robots per profile), finds it again without
+	// hashing the agent, which took a tenth of a query.
+	last atomic.Pointer[agentRuleset]
+}
+
+// agentRuleset is a crawler's name as given and the rules that apply to
+// it.
+type agentRuleset struct {
+	agent string
+	rs    *ruleset
 }
 
 // A Group is a group of lines as a profile reads it: the user-agent lines
@@ -183,8 +196,12 @@ func (r *Robots) Select(agent string) []int { return r.ruleset(agent).groups }
 // ruleset returns the rules that apply to agent, built on the first query
 // that selects its groups.
 func (r *Robots) ruleset(agent string) *ruleset {
-	if rs, ok := r.byAgent.Load(agent); ok {
-		return rs.(*ruleset)
+	if last := r.last.Load(); last != nil && last.agent == agent {
+		return last.rs
+	}
+	if ar, ok := r.byAgent.Load(agent); ok {
+		r.last.Store(ar.(*agentRuleset))
+		return ar.(*agentRuleset).rs
 	}
 	groups := r.Profile.selectGroups(r.Layout, agent)
 	key := make([]byte, 0, 4*len(groups))
@@ -195,8 +212,10 @@ func (r *Robots) ruleset(agent string) *ruleset {
 	if !ok {
 		rs, _ = r.bySelection.LoadOrStore(string(key), newRuleset(groups, r.Groups, r.Profile.literal))
 	}
-	r.byAgent.Store(agent, rs)
-	return rs.(*ruleset)
+	ar := &agentRuleset{agent, rs.(*ruleset)}
+	r.byAgent.Store(agent, ar)
+	r.last.Store(ar)
+	return ar.rs
 }
 
 // isRobotsTxt reports whether path is the /robots.txt URL, with or without
