@@ -318,7 +318,7 @@ func (w *sitemapWalk) stopNote(ctx context.Context, skipped int) string {
 	case w.sitemaps.Load() >= int64(w.budget.maxSitemaps):
 		why = fmt.Sprintf("the budget of %s was reached", prose.Count(w.budget.maxSitemaps, "sitemap", "sitemaps"))
 	case w.urls.Load() >= w.budget.maxURLs:
-		why = fmt.Sprintf("the budget of %s URLs was reached", prose.Int(int(w.budget.maxURLs)))
+		why = fmt.Sprintf("the budget of %s was reached", prose.Count(int(w.budget.maxURLs), "URL", "URLs"))
 	default:
 		why = fmt.Sprintf("the budget of %s uncompressed was reached", byteSize(w.budget.maxBytes))
 	}

@@ -109,7 +109,9 @@ func readSitemapURLs(name string, r io.Reader) (urls []string, note string, err 
 func unusableSitemap(name string, p sitemap.Problem) error {
 	switch p.Code {
 	case sitemap.Malformed, sitemap.BadEntity:
-		return fmt.Errorf("%s:%d:%d: the sitemap is malformed (%s), and search engines reject it", name, p.Pos.Line, p.Pos.Col, p.Msg)
+		// The reader's message may hold its own parentheses ("unescaped &
+		// (a literal & is written &amp;)"), so it comes after a colon.
+		return fmt.Errorf("%s:%d:%d: the sitemap is malformed, and search engines reject it: %s", name, p.Pos.Line, p.Pos.Col, p.Msg)
 	case sitemap.HTML, sitemap.UnknownRoot, sitemap.BadGzip, sitemap.ReadError:
 		return fmt.Errorf("%s:%d:%d: %s", name, p.Pos.Line, p.Pos.Col, p.Msg)
 	}
