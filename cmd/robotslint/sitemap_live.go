@@ -55,7 +55,13 @@ func (r *lintRun) walkLiveSitemaps(ctx context.Context, inputs []string, results
 		}
 		roots := sitemapRoots(res.report.File)
 		if len(roots) == 0 {
-			more = append(more, lintInput{note: res.report.Path + " lists no sitemap (no Sitemap: line with an absolute URL): none checked"})
+			why := " lists no sitemap (no Sitemap: line with an absolute URL): none checked"
+			if slices.ContainsFunc(res.report.Diagnostics, func(d lint.Diagnostic) bool { return d.Rule == rules.FetchStatus.Name }) {
+				// A refused connection or a 404 leaves an empty file, which
+				// lists nothing because nothing was read.
+				why = ": no robots.txt came back (see its fetch-status finding), so no Sitemap: line was read and no sitemap checked"
+			}
+			more = append(more, lintInput{note: res.report.Path + why})
 			continue
 		}
 		// The sitemaps are judged against the site the robots.txt is
