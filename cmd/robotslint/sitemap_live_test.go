@@ -372,3 +372,15 @@ func TestLiveSitemapsNone(t *testing.T) {
 		t.Errorf("a relative Sitemap: value was fetched %d times", n)
 	}
 }
+
+// TestLiveSitemapsNoRobots says that no robots.txt came back, not that it
+// lists no sitemap, when the site answers 404 for it.
+func TestLiveSitemapsNoRobots(t *testing.T) {
+	site := newLiveSite(t, func(string, <-chan struct{}) map[string]http.HandlerFunc {
+		return map[string]http.HandlerFunc{}
+	})
+	_, _, errOut := lintLive(t, "--sitemaps", site.URL)
+	if want := "robotslint: note: " + site.URL + "/robots.txt: no robots.txt came back (see its fetch-status finding), so no Sitemap: line was read and no sitemap checked\n"; !strings.Contains(errOut, want) {
+		t.Errorf("stderr %q lacks %q", errOut, want)
+	}
+}
