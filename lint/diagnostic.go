@@ -37,6 +37,10 @@ type Diagnostic struct {
 type URLGroup struct {
 	Count    int
 	Examples []string
+	// Profiles are, for URLs some crawlers may not fetch, the names of
+	// the profiles whose crawlers those are ("google", "rfc9309"); nil
+	// for a group that is not about crawlers.
+	Profiles []string
 }
 
 // Related is another place a diagnostic involves.

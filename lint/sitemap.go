@@ -241,6 +241,18 @@ func WithURLs(count int, examples []string) ReportOption {
 	return func(d *Diagnostic) { d.URLs = &URLGroup{Count: count, Examples: examples} }
 }
 
+// ForProfiles names, in a finding WithURLs gave URLs, the profiles whose
+// crawlers the URLs concern; it must come after WithURLs.
+func ForProfiles(profiles []*match.Profile) ReportOption {
+	return func(d *Diagnostic) {
+		if d.URLs != nil {
+			for _, p := range profiles {
+				d.URLs.Profiles = append(d.URLs.Profiles, p.Name)
+			}
+		}
+	}
+}
+
 // Lint reads the sitemap in and runs the site's sitemap rules on it as it
 // streams, each entry going to every rule before the next is read: memory
 // stays that of the rules' counters, whatever the number of URLs. A rule

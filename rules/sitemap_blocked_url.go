@@ -87,7 +87,7 @@ func runSitemapBlockedURL(pass *lint.SitemapPass) lint.SitemapHooks {
 				verb := prose.Choose(g.count, "is", "are")
 				what := fmt.Sprintf("%s disallowed for %s by robots.txt %s", verb, prose.Join(names), check.lineText(line))
 				related := lint.InRobotsTxt(check.file.Lines[line].Span, fmt.Sprintf("keeps %s from fetching %s of the sitemap", prose.Join(names), prose.Count(g.count, "URL", "URLs")))
-				g.report(pass, what, check.origin, related)
+				g.report(pass, what, check.origin, related, lint.ForProfiles(g.profiles))
 			}
 		},
 	}

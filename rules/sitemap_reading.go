@@ -51,7 +51,7 @@ func (g *urlGroup) report(pass *lint.SitemapPass, what, origin string, opts ...l
 		sep = ": "
 	}
 	msg := prose.Count(g.count, "URL", "URLs") + " in this sitemap " + what + sep + g.exampleText(origin)
-	pass.Report(g.start, g.end, msg, append(opts, lint.WithURLs(g.count, g.examples))...)
+	pass.Report(g.start, g.end, msg, append([]lint.ReportOption{lint.WithURLs(g.count, g.examples)}, opts...)...)
 }
 
 // exampleText writes the examples for a message: "`/a`, `/b`, `/c`".

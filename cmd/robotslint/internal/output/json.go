@@ -40,6 +40,8 @@ type (
 	jsonURLs struct {
 		Count    int      `json:"count"`
 		Examples []string `json:"examples"`
+		// Profiles name, for URLs crawlers may not fetch, whose crawlers.
+		Profiles []string `json:"profiles,omitempty"`
 	}
 	jsonRelated struct {
 		Message string `json:"message"`
@@ -117,7 +119,7 @@ func jsonDiagnosticOf(file File, d lint.Diagnostic) jsonDiagnostic {
 		jd.Related = append(jd.Related, jr)
 	}
 	if d.URLs != nil {
-		jd.URLs = &jsonURLs{Count: d.URLs.Count, Examples: append(make([]string, 0, len(d.URLs.Examples)), d.URLs.Examples...)}
+		jd.URLs = &jsonURLs{Count: d.URLs.Count, Examples: append(make([]string, 0, len(d.URLs.Examples)), d.URLs.Examples...), Profiles: d.URLs.Profiles}
 	}
 	for _, fx := range d.Fixes {
 		jfx := jsonFix{Title: fx.Title, Safe: fx.Safe, Edits: make([]jsonEdit, 0, len(fx.Edits))}

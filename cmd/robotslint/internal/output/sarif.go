@@ -98,6 +98,7 @@ type (
 	sarifURLs struct {
 		Count    int      `json:"count"`
 		Examples []string `json:"examples"`
+		Profiles []string `json:"profiles,omitempty"`
 	}
 	sarifLocation struct {
 		// ID numbers a related location from 1, for the links in the
@@ -261,7 +262,7 @@ func sarifResultOf(file File, artifact sarifArtifactLocation, d lint.Diagnostic,
 		res.Message.Text = escapeLinkText(d.Message) + " (see " + strings.Join(links, ", ") + ")"
 	}
 	if d.URLs != nil {
-		res.Properties = &sarifResultProperties{URLs: sarifURLs{Count: d.URLs.Count, Examples: append(make([]string, 0, len(d.URLs.Examples)), d.URLs.Examples...)}}
+		res.Properties = &sarifResultProperties{URLs: sarifURLs{Count: d.URLs.Count, Examples: append(make([]string, 0, len(d.URLs.Examples)), d.URLs.Examples...), Profiles: d.URLs.Profiles}}
 	}
 	for _, fx := range d.Fixes {
 		if len(fx.Edits) == 0 {
