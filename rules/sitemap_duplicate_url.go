@@ -21,18 +21,15 @@ var SitemapDuplicateURL = &lint.Rule{
 	Name:    "sitemap-duplicate-url",
 	Summary: "a URL listed more than once in the sitemaps of a site",
 	Doc: lint.Doc{
-		What: "Reports, once per sitemap, the URLs that were already listed, compared exactly as written: how many, " +
-			"and the first three. A URL listed twice in one sitemap is reported in it, at its first repeat. A URL that " +
-			"several sitemaps of the site checked in the same run list is reported in each but the first, in the " +
-			"order robots.txt's Sitemap: lines list them, then the order each index lists its sitemaps: the same " +
-			"every run, though sitemaps are read several at a time. Such a finding is at the start of the sitemap, " +
-			"and its examples are the three URLs that sort first, since where a URL stands in a sitemap read earlier " +
-			"is not kept. Memory is bounded: the URLs seen are kept as 44-bit fingerprints with the sitemap that " +
-			"listed each first, in a table of at most 4,194,304 slots of 8 bytes (32 MiB), filled to three " +
-			"quarters, so about 3.1 million URLs are compared (and, while a sitemap is read, its own URLs, in at most " +
-			"2 MiB per sitemap); past that, the rule says so once and stops " +
-			"recording, and which findings it makes may then change from run to run. A URL is mistaken for one " +
-			"seen before with a probability of about n in 2^50 after n URLs.",
+		What: "Reports, once per sitemap, the URLs already listed, compared exactly as written: how many, and three " +
+			"examples. A URL repeated within a sitemap is reported there, at its first repeat. A URL that several " +
+			"sitemaps of the site share is reported in each but the first in the order robots.txt's Sitemap: lines " +
+			"list them, then each index lists its sitemaps, so the result is the same every run though sitemaps are " +
+			"read several at a time; that finding is at the sitemap's start, with the three URLs that sort first as " +
+			"examples. Memory is bounded: each URL seen takes 8 bytes (a 44-bit fingerprint and the first sitemap " +
+			"that listed it) in a table of at most 32 MiB, so about 3.1 million URLs are compared; past that, the " +
+			"rule says so once and stops recording, and its findings may then vary between runs. A URL is taken for " +
+			"one seen before with a probability of about n in 2^50 after n URLs.",
 		Why: "Listing a URL twice changes nothing for search engines, which read it once, but it is what " +
 			"sitemap generators do when they have a bug: two plugins writing sitemaps of the same pages, an " +
 			"index that lists a sitemap twice, pagination that repeats its last page. Duplicates take room in " +
@@ -162,7 +159,7 @@ func runSitemapDuplicateURL(pass *lint.SitemapPass) lint.SitemapHooks {
 			mine.release()
 			mine = nil
 			if g.count > 0 {
-				g.report(pass, prose.Choose(g.count, "was", "were")+" listed before, earlier in this sitemap", siteOrigin(pass))
+				g.report(pass, prose.Choose(g.count, "was", "were")+" already listed earlier in it", siteOrigin(pass))
 			}
 		},
 	}

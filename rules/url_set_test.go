@@ -78,9 +78,9 @@ func TestDuplicatesAcrossSitemaps(t *testing.T) {
 		urlset("/1", "/4", "/3"),
 	}
 	want := []string{
-		"0 3:10-3:31 1 URL in this sitemap was listed before, earlier in this sitemap: `/1`",
+		"0 3:10-3:31 1 URL in this sitemap was already listed earlier in it: `/1`",
 		"1 1:0-1:0 2 URLs in this sitemap are also listed in an earlier sitemap of the site (in the order robots.txt and its indexes list them), e.g. `/1`, `/2`",
-		"1 4:10-4:31 1 URL in this sitemap was listed before, earlier in this sitemap: `/3`",
+		"1 4:10-4:31 1 URL in this sitemap was already listed earlier in it: `/3`",
 		"2 1:0-1:0 2 URLs in this sitemap are also listed in an earlier sitemap of the site (in the order robots.txt and its indexes list them), e.g. `/1`, `/3`",
 	}
 	check := func(name string, order []int, concurrent bool) {

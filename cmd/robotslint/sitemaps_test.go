@@ -194,10 +194,10 @@ func TestCheckSitemapsSameEveryRun(t *testing.T) {
 		}
 	}
 	want := []string{
-		"sitemap-pages.xml.gz:5: 1 URL in this sitemap was listed before, earlier in this sitemap: `/about`",
+		"sitemap-pages.xml.gz:5: 1 URL in this sitemap was already listed earlier in it: `/about`",
 		"sitemap-blog.xml:1: 1 URL in this sitemap is also listed in an earlier sitemap of the site (in the order robots.txt and its indexes list them): `/`",
 		"sitemap-news.xml:1: 40 URLs in this sitemap are also listed in an earlier sitemap of the site (in the order robots.txt and its indexes list them), e.g. `/blog/0`, `/blog/1`, `/blog/10`",
-		"sitemap-news.xml:83: 1 URL in this sitemap was listed before, earlier in this sitemap: `/news/3`",
+		"sitemap-news.xml:83: 1 URL in this sitemap was already listed earlier in it: `/news/3`",
 		"sitemap-products.xml:1: 3 URLs in this sitemap are also listed in an earlier sitemap of the site (in the order robots.txt and its indexes list them), e.g. `/about`, `/blog/7`, `/news/7`",
 	}
 	if !slices.Equal(got, want) {
