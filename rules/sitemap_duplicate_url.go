@@ -71,6 +71,7 @@ type duplicatesKey struct{}
 // those listed first.
 type duplicateURLs struct {
 	urls   *urlSet
+	tables sitemapURLTables
 	mu     sync.Mutex
 	across map[int]*urlSample
 }
@@ -115,7 +116,7 @@ func runSitemapDuplicateURL(pass *lint.SitemapPass) lint.SitemapHooks {
 	dups := siteDuplicates(pass.SiteValue)
 	set := dups.urls
 	ord := pass.Sitemap.Ordinal
-	mine := sitemapURLPool.Get().(*sitemapURLs)
+	mine := dups.tables.get()
 	var g urlGroup
 	stopped := false
 	return lint.SitemapHooks{
@@ -156,7 +157,7 @@ func runSitemapDuplicateURL(pass *lint.SitemapPass) lint.SitemapHooks {
 			}
 		},
 		End: func() {
-			mine.release()
+			dups.tables.put(mine)
 			mine = nil
 			if g.count > 0 {
 				g.report(pass, prose.Choose(g.count, "was", "were")+" already listed earlier in it", siteOrigin(pass))

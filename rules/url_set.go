@@ -124,9 +124,9 @@ func (sh *urlShard) grow() {
 // listed twice in it from one another sitemap listed too: full 64-bit
 // hashes in an open addressing table that grows by doubling up to
 // sitemapURLSlots slots (2 MiB), holding at most three quarters of them,
-// 196,608 URLs: four times what a sitemap may list (sitemap.MaxURLs). The
-// tables are pooled, so that a run allocates one per sitemap read at a
-// time rather than one per sitemap.
+// 196,608 URLs: four times what a sitemap may list (sitemap.MaxURLs).
+// The tables are reused (sitemapURLTables), so that a run allocates one
+// per sitemap read at a time rather than one per sitemap.
 type sitemapURLs struct {
 	slots []uint64
 	n     int
@@ -138,7 +138,39 @@ const (
 	sitemapURLStart    = 1 << 10
 )
 
-var sitemapURLPool = sync.Pool{New: func() any { return &sitemapURLs{slots: make([]uint64, sitemapURLStart)} }}
+// sitemapURLTables are the tables of the sitemaps of a site not in use:
+// as many as sitemaps were read at once, at most.
+type sitemapURLTables struct {
+	mu   sync.Mutex
+	free []*sitemapURLs
+}
+
+// get returns an empty table.
+func (p *sitemapURLTables) get() *sitemapURLs {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		t := p.free[n-1]
+		p.free = p.free[:n-1]
+		return t
+	}
+	return &sitemapURLs{slots: make([]uint64, sitemapURLStart)}
+}
+
+// put empties t and keeps it for another sitemap. A table that grew for
+// a large sitemap and served a small one is dropped rather than cleared,
+// so that clearing costs no more than filling did.
+func (p *sitemapURLTables) put(t *sitemapURLs) {
+	if len(t.slots) > sitemapURLStart && t.n < len(t.slots)/8 {
+		t.slots = make([]uint64, sitemapURLStart)
+	} else {
+		clear(t.slots)
+	}
+	t.n = 0
+	p.mu.Lock()
+	p.free = append(p.free, t)
+	p.mu.Unlock()
+}
 
 // add records the hash h and reports whether the sitemap listed it
 // before, and whether it is recorded (false once the table is full).
@@ -179,11 +211,4 @@ func (t *sitemapURLs) find(h uint64) (int, bool) {
 			return int(i), false
 		}
 	}
-}
-
-// release empties the table and returns it to the pool.
-func (t *sitemapURLs) release() {
-	clear(t.slots)
-	t.n = 0
-	sitemapURLPool.Put(t)
 }
