@@ -100,9 +100,9 @@ type SitemapInput struct {
 	// level. Sitemaps are read several at a time, in no fixed order; a
 	// rule that says which of two sitemaps a finding belongs to (of two
 	// that share a URL, the later one) goes by Ordinal, so that a run
-	// gives the same findings every time. Sitemaps with the same Ordinal,
-	// as all have when a caller leaves it 0 (one that checks a single
-	// sitemap), are taken in the order they are read.
+	// gives the same findings every time. It is 0 or more. Sitemaps with
+	// the same Ordinal, as all have when a caller leaves it 0 (one that
+	// checks a single sitemap), are taken in the order they are read.
 	Ordinal int
 }
 

@@ -115,7 +115,7 @@ func siteDuplicates(get func(key any, build func() any) any) *duplicateURLs {
 func runSitemapDuplicateURL(pass *lint.SitemapPass) lint.SitemapHooks {
 	dups := siteDuplicates(pass.SiteValue)
 	set := dups.urls
-	ord := pass.Sitemap.Ordinal
+	ord := max(pass.Sitemap.Ordinal, 0)
 	mine := dups.tables.get()
 	var g urlGroup
 	stopped := false
@@ -170,6 +170,8 @@ func runSitemapDuplicateURL(pass *lint.SitemapPass) lint.SitemapHooks {
 // sitemap before it lists, once all are read.
 func finishSitemapDuplicateURL(pass *lint.SitemapSitePass) {
 	dups := siteDuplicates(pass.SiteValue)
+	dups.mu.Lock()
+	defer dups.mu.Unlock()
 	origin, _ := originOf(pass.Site.Input().RobotsURL)
 	for _, ord := range slices.Sorted(maps.Keys(dups.across)) {
 		s := dups.across[ord]
