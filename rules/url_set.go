@@ -123,8 +123,10 @@ func (sh *urlShard) grow() {
 // sitemapURLs is the set of URL hashes of one sitemap, which tells a URL
 // listed twice in it from one another sitemap listed too: full 64-bit
 // hashes in an open addressing table that grows by doubling up to
-// sitemapURLSlots slots (2 MiB), holding at most three quarters of them,
-// 196,608 URLs: four times what a sitemap may list (sitemap.MaxURLs).
+// sitemapURLSlots slots (2 MiB), holding at most seven eighths of them,
+// 229,376 URLs: over four times what a sitemap may list (sitemap.MaxURLs).
+// Filled that far, a table of 65,536 slots (512 KiB) holds the 50,000
+// URLs of a full sitemap.
 // The tables are reused (sitemapURLTables), so that a run allocates one
 // per sitemap read at a time rather than one per sitemap.
 type sitemapURLs struct {
@@ -134,7 +136,7 @@ type sitemapURLs struct {
 
 const (
 	sitemapURLSlots    = 1 << 18
-	sitemapURLCapacity = sitemapURLSlots / 4 * 3
+	sitemapURLCapacity = sitemapURLSlots / 8 * 7
 	sitemapURLStart    = 1 << 10
 )
 
@@ -182,7 +184,7 @@ func (t *sitemapURLs) add(h uint64) (seen, recorded bool) {
 	if found {
 		return true, true
 	}
-	if t.n+1 > len(t.slots)/4*3 {
+	if t.n+1 > len(t.slots)/8*7 {
 		if len(t.slots) >= sitemapURLSlots {
 			return false, false
 		}
