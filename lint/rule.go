@@ -128,6 +128,13 @@ type Rule struct {
 	// for every other rule. What it counts lives in the closures it
 	// returns, so that the Rule stays immutable.
 	RunSitemap func(pass *SitemapPass) SitemapHooks
+	// FinishSitemaps, for a rule of ScopeSitemap that can say which
+	// sitemap a finding belongs to only once every sitemap of the site is
+	// read (one sitemap of two that share a URL, whichever was read
+	// first), reports those findings through pass.Report, from what its
+	// RunSitemap hooks kept in pass.SiteValue; SitemapSite.Finish runs it
+	// once. nil for most rules.
+	FinishSitemaps func(pass *SitemapSitePass)
 }
 
 // Doc is a rule's documentation, in fixed sections.

@@ -1,8 +1,11 @@
 package lint
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
+	"sync/atomic"
 	"time"
 
 	"github.com/robotslint/robotslint/lint/match"
@@ -21,6 +24,8 @@ type SitemapSite struct {
 	rules  []*Rule
 	config *Config
 	shared *shared
+	// finished says Finish has run.
+	finished atomic.Bool
 }
 
 // SitemapSiteInput is what a caller knows of the site whose sitemaps it
@@ -89,6 +94,16 @@ type SitemapInput struct {
 	// Listing says how the sitemap was found, or is nil when the user
 	// named it directly.
 	Listing *SitemapListing
+	// Ordinal is the sitemap's place among the site's sitemaps, fixed
+	// before any is read: the order robots.txt's Sitemap: lines list
+	// them, then the order each index lists its sitemaps, level by
+	// level. Sitemaps are read several at a time, in no fixed order; a
+	// rule that says which of two sitemaps a finding belongs to (of two
+	// that share a URL, the later one) goes by Ordinal, so that a run
+	// gives the same findings every time. It is 0 or more. Sitemaps with
+	// the same Ordinal, as all have when a caller leaves it 0 (one that
+	// checks a single sitemap), are taken in the order they are read.
+	Ordinal int
 }
 
 // SitemapListing says where a sitemap was listed.
@@ -135,6 +150,93 @@ type SitemapChild struct {
 	Loc string
 	Pos sitemap.Pos
 	End sitemap.Pos
+}
+
+// SiteFinding is a finding about one sitemap that a rule could make only
+// once every sitemap of the site was read (Rule.FinishSitemaps).
+type SiteFinding struct {
+	// Ordinal is that of the sitemap the finding is about
+	// (SitemapInput.Ordinal).
+	Ordinal int
+	// Diagnostic is the finding; its span is byte offsets in the
+	// uncompressed sitemap, and Positions gives the line and column of
+	// the offsets it starts and ends at, as SitemapResult.Positions does.
+	Diagnostic Diagnostic
+	Positions  map[int]syntax.Position
+}
+
+// SitemapSitePass is one sitemap rule's run over the whole site, once
+// every sitemap is read (Rule.FinishSitemaps).
+type SitemapSitePass struct {
+	// Site is the site whose sitemaps were read.
+	Site *SitemapSite
+	// Rule is the rule being run.
+	Rule *Rule
+	// Targets are the profiles the site cares about.
+	Targets []*match.Profile
+	// Options are the rule's options from the configuration, or nil.
+	Options map[string]any
+
+	findings []SiteFinding
+}
+
+// SiteValue returns the value kept under key for the site, as
+// SitemapPass.SiteValue does: what the rule gathered while the sitemaps
+// were read.
+func (p *SitemapSitePass) SiteValue(key any, build func() any) any {
+	return p.Site.shared.get(key, build)
+}
+
+// Report reports a finding from start to end in the sitemap whose
+// SitemapInput.Ordinal is ordinal.
+func (p *SitemapSitePass) Report(ordinal int, start, end sitemap.Pos, message string, opts ...ReportOption) {
+	if end.Offset < start.Offset {
+		end = start
+	}
+	p.findings = append(p.findings, SiteFinding{
+		Ordinal:    ordinal,
+		Diagnostic: newDiagnostic(p.Rule, p.Site.config, syntax.Span{Start: int(start.Offset), End: int(end.Offset)}, message, opts),
+		Positions: map[int]syntax.Position{
+			int(start.Offset): {Line: start.Line, Column: start.Col},
+			int(end.Offset):   {Line: end.Line, Column: end.Col},
+		},
+	})
+}
+
+// Finish runs, once the caller has read every sitemap of the site, the
+// rules that report then (Rule.FinishSitemaps), and returns their
+// findings ordered by sitemap ordinal, then position. The caller adds
+// each to the findings of the sitemap it names. Only the first call
+// runs them; later ones return nothing. A rule that panics is reported
+// as an internal error of that rule, with ordinal -1 (no sitemap).
+func (s *SitemapSite) Finish() []SiteFinding {
+	if !s.finished.CompareAndSwap(false, true) {
+		return nil
+	}
+	var all []SiteFinding
+	for _, rule := range s.rules {
+		if rule.FinishSitemaps == nil {
+			continue
+		}
+		pass := &SitemapSitePass{Site: s, Rule: rule, Targets: s.config.targets(), Options: s.config.rule(rule.Name).Options}
+		func() {
+			defer func() {
+				if v := recover(); v != nil {
+					pass.findings = append(pass.findings, SiteFinding{Ordinal: -1, Diagnostic: Diagnostic{
+						Rule:     rule.Name,
+						Severity: Error,
+						Message:  fmt.Sprintf("internal error in rule %s: %v (please report it)", rule.Name, v),
+					}})
+				}
+			}()
+			rule.FinishSitemaps(pass)
+		}()
+		all = append(all, pass.findings...)
+	}
+	slices.SortStableFunc(all, func(a, b SiteFinding) int {
+		return cmp.Or(cmp.Compare(a.Ordinal, b.Ordinal), cmp.Compare(a.Diagnostic.Span.Start, b.Diagnostic.Span.Start))
+	})
+	return all
 }
 
 // SitemapEntry is one entry of a sitemap as sitemap rules read it.

@@ -3,6 +3,7 @@ package lint
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/robotslint/robotslint/syntax"
@@ -58,5 +59,68 @@ func TestSitemapLint(t *testing.T) {
 	}
 	if site.Robots(site.Targets()[0]) == nil {
 		t.Error("robots.txt not compiled")
+	}
+}
+
+// TestSitemapFinish runs a rule that reports once every sitemap is read,
+// at the last entry of each sitemap with more entries than the first
+// sitemap, and a panicking one: Finish returns the findings ordered by
+// ordinal with their positions, the panic as an internal error of no
+// sitemap, and nothing the second time.
+func TestSitemapFinish(t *testing.T) {
+	type last struct {
+		entries int
+		pos     sitemap.Pos
+	}
+	type key struct{}
+	seen := func(get func(any, func() any) any) *sync.Map {
+		return get(key{}, func() any { return &sync.Map{} }).(*sync.Map)
+	}
+	longer := &Rule{Name: "longer", Severity: Warning, Scope: ScopeSitemap,
+		RunSitemap: func(pass *SitemapPass) SitemapHooks {
+			var l last
+			return SitemapHooks{
+				Entry: func(e *SitemapEntry) { l = last{l.entries + 1, e.LocPos} },
+				End:   func() { seen(pass.SiteValue).Store(pass.Sitemap.Ordinal, l) },
+			}
+		},
+		FinishSitemaps: func(pass *SitemapSitePass) {
+			m := seen(pass.SiteValue)
+			first, _ := m.Load(0)
+			m.Range(func(k, v any) bool {
+				if l := v.(last); l.entries > first.(last).entries {
+					pass.Report(k.(int), l.pos, l.pos, fmt.Sprintf("%d entries", l.entries))
+				}
+				return true
+			})
+		},
+	}
+	panicking := &Rule{Name: "panicking", Severity: Error, Scope: ScopeSitemap,
+		RunSitemap:     func(*SitemapPass) SitemapHooks { return SitemapHooks{} },
+		FinishSitemaps: func(*SitemapSitePass) { panic("boom") },
+	}
+	site := NewSitemapSite(SitemapSiteInput{}, []*Rule{longer, panicking}, nil)
+	for ord, n := range []int{2, 4, 1, 3} {
+		var b strings.Builder
+		b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+		for i := range n {
+			fmt.Fprintf(&b, "\n<url><loc>https://example.com/%d</loc></url>", i)
+		}
+		b.WriteString("\n</urlset>\n")
+		if res := site.Lint(&SitemapInput{Body: strings.NewReader(b.String()), Ordinal: ord}); len(res.Diagnostics) != 0 {
+			t.Fatalf("sitemap %d: %+v", ord, res.Diagnostics)
+		}
+	}
+	var got []string
+	for _, f := range site.Finish() {
+		pos := f.Positions[f.Diagnostic.Span.Start]
+		got = append(got, fmt.Sprintf("%d %s %d:%d %s", f.Ordinal, f.Diagnostic.Severity, pos.Line, pos.Column, f.Diagnostic.Message))
+	}
+	want := []string{"-1 error 0:0 internal error in rule panicking: boom (please report it)", "1 warning 5:11 4 entries", "3 warning 4:11 3 entries"}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Finish gave\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if again := site.Finish(); again != nil {
+		t.Errorf("a second Finish gave %+v", again)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/url"
 	"slices"
@@ -141,6 +142,12 @@ type sitemapJob struct {
 	depth   int                  // 0 for a root
 	index   string               // the name of the index that lists it; "" for a root
 	pos     lint.SitemapChild    // where that index lists it
+	// ordinal is the sitemap's place in the walk's order, given as it is
+	// met (enqueue): roots in order, then each index's sitemaps in order,
+	// level by level. It is fixed before the sitemap is read, so that
+	// rules that judge a sitemap by those before it (a URL two sitemaps
+	// share is a duplicate in the later) say the same every run.
+	ordinal int
 }
 
 // sitemapDone is one sitemap's outcome.
@@ -175,6 +182,7 @@ func checkSitemaps(ctx context.Context, site *lint.SitemapSite, cfg *lint.Config
 	var rep sitemapReport
 	var files []*output.File
 	byName := map[string]*output.File{}
+	byOrdinal := map[int]*output.File{}
 	var unread, skipped int
 	for len(level) > 0 || len(found) > 0 {
 		if len(level) == 0 {
@@ -191,6 +199,7 @@ func checkSitemaps(ctx context.Context, site *lint.SitemapSite, cfg *lint.Config
 			if d.file != nil {
 				files = append(files, d.file)
 				byName[d.file.Path] = d.file
+				byOrdinal[level[i].ordinal] = d.file
 			}
 			switch job := level[i]; {
 			case d.finding != nil && job.index == "":
@@ -216,6 +225,19 @@ func checkSitemaps(ctx context.Context, site *lint.SitemapSite, cfg *lint.Config
 			}
 		}
 		level = next
+	}
+	// What the rules could say only once every sitemap is read goes to
+	// the sitemap it is about (a sitemap not read, for a stop, has none).
+	for _, f := range w.site.Finish() {
+		file := byOrdinal[f.Ordinal]
+		if file == nil {
+			if f.Ordinal < 0 {
+				rep.Notes = append(rep.Notes, f.Diagnostic.Message)
+			}
+			continue
+		}
+		file.Diagnostics = append(file.Diagnostics, f.Diagnostic)
+		maps.Copy(file.Positions, f.Positions)
 	}
 	for _, f := range files {
 		slices.SortStableFunc(f.Diagnostics, func(a, b lint.Diagnostic) int { return a.Span.Start - b.Span.Start })
@@ -243,6 +265,7 @@ type sitemapWalk struct {
 	progress func(sitemapProgress)
 
 	seen map[string]bool // the sitemaps met, by sitemapKey; only the walk's own goroutine uses it
+	met  int             // how many: the next sitemap's ordinal
 
 	sitemaps, urls, bytes, pending atomic.Int64
 	mu                             sync.Mutex // serialises progress calls
@@ -257,6 +280,8 @@ func (w *sitemapWalk) enqueue(level []sitemapJob, job sitemapJob) []sitemapJob {
 		return level
 	}
 	w.seen[key] = true
+	job.ordinal = w.met
+	w.met++
 	return append(level, job)
 }
 
@@ -373,7 +398,7 @@ func (w *sitemapWalk) read(ctx context.Context, job sitemapJob) (d sitemapDone) 
 	if kind := binaryKind(content); kind != "" {
 		return sitemapDone{note: fmt.Sprintf("%s: not checked: it holds %s data, not a sitemap", name, kind)}
 	}
-	res := w.site.Lint(&lint.SitemapInput{URL: loc, Body: content, Listing: job.listing})
+	res := w.site.Lint(&lint.SitemapInput{URL: loc, Body: content, Listing: job.listing, Ordinal: job.ordinal})
 	if ctx.Err() != nil {
 		// Its findings would be those of the part read before the stop.
 		return sitemapDone{skipped: true}
