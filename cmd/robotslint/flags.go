@@ -119,6 +119,8 @@ func flagValueError(f *flag.Flag, value string, err error) string {
 		return "use a duration such as 10s, 1m30s or 500ms"
 	case bool:
 		return "use true or false"
+	case int, int64:
+		return "use a whole number such as 50000"
 	}
 	return err.Error()
 }
