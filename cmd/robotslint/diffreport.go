@@ -136,7 +136,7 @@ func (r *diffReport) notes() []string {
 
 // writeText writes the report for a person at a terminal.
 func (r *diffReport) writeText(w io.Writer) {
-	fmt.Fprintf(w, "%s: %s → %s\n", r.summary(), r.old.Arg, r.new.Arg)
+	fmt.Fprintf(w, "%s: %s → %s\n", r.summary(), r.old.Name(), r.new.Name())
 	for _, n := range r.notes() {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
@@ -298,7 +298,7 @@ func (r *diffReport) writeMarkdown(w io.Writer) {
 		heading = prose.Count(n, "verdict change", "verdict changes")
 	}
 	fmt.Fprintf(w, "### robots.txt: %s\n\n", heading)
-	fmt.Fprintf(w, "%s: %s → %s.\n", r.summary(), prose.Quote([]byte(r.old.Arg)), prose.Quote([]byte(r.new.Arg)))
+	fmt.Fprintf(w, "%s: %s → %s.\n", r.summary(), prose.Quote([]byte(r.old.Name())), prose.Quote([]byte(r.new.Name())))
 	for _, note := range r.notes() {
 		fmt.Fprintf(w, "\n> %s\n", note)
 	}

@@ -40,6 +40,15 @@ type diffSide struct {
 	Note string
 }
 
+// Name is how the report names the side: its argument, or "standard
+// input" for -.
+func (side *diffSide) Name() string {
+	if side.Kind == sideStdin {
+		return "standard input"
+	}
+	return side.Arg
+}
+
 // sideKindOf tells what a command-line argument names. A URL has a scheme
 // (isURL: "C:" is too short to be one), a Windows path starts with a drive
 // letter and a separator, and an existing file is a file even with a colon
@@ -93,7 +102,7 @@ func readSide(arg string, stdin io.Reader, timeout time.Duration, targets []*mat
 	// page saved by mistake) is a wrong argument, not a file whose rules
 	// vanished: comparing it would report every crawler newly allowed.
 	if reason := rules.NotRobotsTxtReason(syntax.Parse(side.Src)); reason != "" {
-		return nil, fmt.Errorf("%s is not a robots.txt file: %s", arg, reason)
+		return nil, fmt.Errorf("%s: %s", side.Name(), reason)
 	}
 	return side, nil
 }
