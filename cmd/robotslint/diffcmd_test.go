@@ -101,6 +101,7 @@ func TestDiffGitRevision(t *testing.T) {
 		{repo, "nosuch:public/robots.txt", `robotslint diff: cannot read nosuch:public/robots.txt: git knows no revision "nosuch"` + "\n"},
 		{repo, "HEAD:robots.txt", "robotslint diff: cannot read HEAD:robots.txt: revision HEAD has no file robots.txt (the path is from the top of the repository, or ./robots.txt from the current directory)\n"},
 		{repo, "HEAD:", "robotslint diff: HEAD: names no file: write REV:path, such as HEAD~1:robots.txt\n"},
+		{repo, "HEAD:public", "robotslint diff: cannot read HEAD:public: it is a directory in revision HEAD\n"},
 	} {
 		status, stdout, stderr := runDiffIn(t, tc.dir, tc.arg, "public/robots.txt")
 		if status != exitError || stdout != "" || stderr != tc.want {

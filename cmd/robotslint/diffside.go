@@ -153,6 +153,10 @@ func readGitFile(arg string) ([]byte, string, error) {
 		}
 		return nil, "", gitShowError(arg, rev, path, stderr.String())
 	}
+	// For a directory, git show lists the tree rather than failing.
+	if bytes.HasPrefix(stdout.Bytes(), []byte("tree "+arg+"\n\n")) {
+		return nil, "", fmt.Errorf("cannot read %s: it is a directory in revision %s", arg, rev)
+	}
 	return stdout.Bytes(), strings.TrimPrefix(path, "./"), nil
 }
 
