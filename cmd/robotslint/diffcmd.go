@@ -20,7 +20,7 @@ may no longer fetch, or newly may, and which line decides, before and
 after. The URLs compared are those of --urls and probes derived from both
 files (each rule's path, its neighbours, wildcard and $ edges), so a
 change shows even without a URL list. The crawlers are every one either
-file names, "*", any other, the --agent names and the main crawler of
+file names, "*" for any other, the --agent names and the main crawler of
 each profile; a crawler whose group changes (a merged or split group) is
 named even when no URL changes verdict.
 

@@ -330,6 +330,7 @@ func (r *diffReport) writeMarkdown(w io.Writer) {
 				change += " (" + strings.TrimSuffix(p, ": ") + ")"
 			}
 			now, was, _ := strings.Cut(deciding(c), " (was ")
+			now = strings.TrimPrefix(now, "by ")
 			fmt.Fprintf(w, "| %s | %s | %s | %s |\n", change, prose.Int(c.Count), markdownCell(now), markdownCell(strings.TrimSuffix(was, ")")))
 			var urls []string
 			for _, e := range c.Examples {
