@@ -86,7 +86,7 @@ func TestDiffGitRevision(t *testing.T) {
 
 	status, stdout, stderr := runDiffIn(t, repo, "HEAD:public/robots.txt", "public/robots.txt")
 	want := "Compared 9 URLs (derived from the rules; --urls adds yours) for 4 crawlers as Google, Bing, Yandex and RFC 9309 crawlers read robots.txt: HEAD:public/robots.txt → public/robots.txt\n" +
-		"* (other crawlers): 3 URLs newly disallowed: /p, /p?q=1, /px — by line 2 `Disallow: /p` (was allowed: no rule matches)\n"
+		"* (crawlers without a group of their own): 3 URLs newly disallowed: /p, /p?q=1, /px — by line 2 `Disallow: /p` (was allowed: no rule matches)\n"
 	if status != exitFindings || stdout != want || stderr != "" {
 		t.Errorf("diff HEAD:public/robots.txt public/robots.txt: status %d\n%s%s\nwant status 1\n%s", status, stdout, stderr, want)
 	}
@@ -147,7 +147,7 @@ func TestDiffURL(t *testing.T) {
 
 	status, stdout, stderr := runDiffIn(t, dir, live.URL, "robots.txt")
 	want := "Compared 12 URLs (derived from the rules; --urls adds yours) for 4 crawlers as Google, Bing, Yandex and RFC 9309 crawlers read robots.txt: " + live.URL + " → robots.txt\n" +
-		"* (other crawlers): 4 URLs newly disallowed: /checkout/, /checkout//, /checkout/?q=1, /checkout/x — by line 3 `Disallow: /checkout/` (was allowed: no rule matches)\n"
+		"* (crawlers without a group of their own): 4 URLs newly disallowed: /checkout/, /checkout//, /checkout/?q=1, /checkout/x — by line 3 `Disallow: /checkout/` (was allowed: no rule matches)\n"
 	if status != exitFindings || stdout != want || stderr != "" {
 		t.Errorf("diff against a live file: status %d\n%s%s\nwant status 1\n%s", status, stdout, stderr, want)
 	}

@@ -110,7 +110,7 @@ func examplesText(c lint.VerdictChange) string {
 // crawler that reads the same groups as one neither file names.
 func agentName(agent string) string {
 	if agent == "*" {
-		return "* (other crawlers)"
+		return "* (crawlers without a group of their own)"
 	}
 	return agent
 }
