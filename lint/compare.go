@@ -366,6 +366,13 @@ func (pc *profileComparison) changes(query string, sb, sa []int) []urlChange {
 	if ch, ok := pc.byPair[key]; ok {
 		return ch
 	}
+	if pc.paths == nil {
+		pc.paths = make([]string, len(pc.urls))
+		for i, u := range pc.urls {
+			pc.paths[i] = pc.before.Profile.Path(u)
+		}
+		pc.matching = make(map[string][]int32)
+	}
 	var out []urlChange
 	if differ, all := differingRules(pc.before, pc.after, sb, sa); all || len(differ) > 0 {
 		asked := pc.urlsMatching(differ, all)
@@ -376,8 +383,7 @@ func (pc *profileComparison) changes(query string, sb, sa []int) []urlChange {
 		}
 		at := make(map[verdictKey]int)
 		for _, i := range asked {
-			u := pc.urls[i]
-			vb, va := pc.before.Check(query, u), pc.after.Check(query, u)
+			vb, va := pc.before.CheckPath(query, pc.paths[i]), pc.after.CheckPath(query, pc.paths[i])
 			if vb.Allowed == va.Allowed {
 				continue
 			}
@@ -406,13 +412,6 @@ func (pc *profileComparison) urlsMatching(rules []*match.Rule, all bool) []int32
 		return out
 	}
 	p := pc.before.Profile
-	if pc.paths == nil {
-		pc.paths = make([]string, len(pc.urls))
-		for i, u := range pc.urls {
-			pc.paths[i] = p.Path(u)
-		}
-		pc.matching = make(map[string][]int32)
-	}
 	var out []int32
 	for _, r := range rules {
 		m, ok := pc.matching[r.Pattern]
