@@ -1,7 +1,9 @@
 package lint
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"hash/maphash"
 	"slices"
@@ -150,14 +152,16 @@ func CompareFiles(before, after *syntax.File, opt CompareOptions) *Comparison {
 	changes := changeSet{urls: urls, given: len(given)}
 	var moves []GroupMove
 	for k, p := range targets {
-		cmpr := profileComparison{before: rb[k], after: ra[k], urls: urls, given: len(given), byPair: make(map[string][]urlChange)}
-		unknownB, unknownA := rb[k].Select(unknownAgent), ra[k].Select(unknownAgent)
+		cmpr := profileComparison{before: rb[k], after: ra[k], urls: urls, byPair: make(map[string][]urlChange)}
+		// The layouts select without building the rulesets that Check
+		// would: most crawlers of a large file keep their rules.
+		unknownB, unknownA := rb[k].Layout.Select(unknownAgent), ra[k].Layout.Select(unknownAgent)
 		for _, agent := range agents {
 			query := agent
 			if agent == "*" {
 				query = unknownAgent
 			}
-			sb, sa := rb[k].Select(query), ra[k].Select(query)
+			sb, sa := rb[k].Layout.Select(query), ra[k].Layout.Select(query)
 			if agent != "*" && slices.Equal(sb, unknownB) && slices.Equal(sa, unknownA) {
 				continue
 			}
@@ -226,84 +230,89 @@ func compareGiven(urls []string) []string {
 }
 
 // compareProbes returns the probe URLs of two files that are not among
-// given, sorted: "/", "/robots.txt" and the probe URLs (appendLineURLs) of
-// the lines whose text is not in the other file, then, within
-// maxCompareProbes, those of the other rules of their groups, then those
-// of every rule of either file, each tier sampled evenly when it does not
-// fit.
+// given, sorted: "/", "/robots.txt", then in tiers within maxCompareProbes
+// the probe URLs (appendLineURLs) of the lines whose text is not in the
+// other file, those of the other rules of their groups, and those of every
+// rule of either file. A tier that does not fit in the room left is
+// sampled evenly, by lines first so that a large file costs no more than
+// the room, then by URLs.
 func compareProbes(before, after *syntax.File, rb, ra []*match.Robots, given []string) []string {
 	diffB, diffA := differingLines(before, after), differingLines(after, before)
-	probes := []string{"/", "/robots.txt"}
-	for _, i := range diffB {
-		probes = appendLineURLs(probes, before, i)
-	}
-	for _, i := range diffA {
-		probes = appendLineURLs(probes, after, i)
-	}
-	isGiven := make(map[string]bool, len(given))
-	for _, u := range given {
-		isGiven[u] = true
-	}
-	probes = slices.DeleteFunc(dedupe(probes), func(u string) bool { return isGiven[u] })
 	in := func(lines []int) func(int) bool {
 		return func(i int) bool { _, ok := slices.BinarySearch(lines, i); return ok }
 	}
 	all := func(int) bool { return true }
-	tiers := [][2][]int{
-		{groupRuleLines(rb, in(diffB)), groupRuleLines(ra, in(diffA))},
-		{groupRuleLines(rb, all), groupRuleLines(ra, all)},
+	tiers := []func() (b, a []int){
+		func() ([]int, []int) { return diffB, diffA },
+		func() ([]int, []int) { return groupRuleLines(rb, in(diffB)), groupRuleLines(ra, in(diffA)) },
+		func() ([]int, []int) { return groupRuleLines(rb, all), groupRuleLines(ra, all) },
+	}
+	have := make(map[string]bool)
+	for _, u := range given {
+		have[u] = true
+	}
+	var probes []string
+	for _, u := range []string{"/", "/robots.txt"} {
+		if !have[u] {
+			have[u] = true
+			probes = append(probes, u)
+		}
 	}
 	for _, tier := range tiers {
-		have := make(map[string]bool, len(probes))
-		for _, u := range probes {
-			have[u] = true
-		}
-		var more []string
-		for _, u := range append(linesURLs(before, tier[0]), linesURLs(after, tier[1])...) {
-			if !have[u] && !isGiven[u] {
-				more = append(more, u)
-			}
-		}
-		more = dedupe(more)
 		room := maxCompareProbes - len(probes)
 		if room <= 0 {
 			break
 		}
-		if len(more) > room {
-			sample := make([]string, 0, room)
-			for i := range room {
-				sample = append(sample, more[i*len(more)/room])
-			}
-			more = sample
+		linesB, linesA := tier()
+		// A rule line makes about a dozen probes.
+		if most := room/probesPerLine + 1; len(linesB)+len(linesA) > most {
+			linesB = sampleEvenly(linesB, most*len(linesB)/(len(linesB)+len(linesA)))
+			linesA = sampleEvenly(linesA, most-len(linesB))
 		}
-		probes = dedupe(append(probes, more...))
+		var more []string
+		for _, u := range append(linesURLs(before, linesB), linesURLs(after, linesA)...) {
+			if !have[u] {
+				have[u] = true
+				more = append(more, u)
+			}
+		}
+		slices.Sort(more)
+		probes = append(probes, sampleEvenly(more, room)...)
 	}
+	slices.Sort(probes)
 	return probes
 }
 
-// linesURLs returns the probe URLs of lines of f.
-func linesURLs(f *syntax.File, lines []int) []string {
-	var urls []string
-	for _, i := range lines {
-		urls = appendLineURLs(urls, f, i)
+// probesPerLine is about how many probe URLs appendLineURLs makes of a
+// rule line.
+const probesPerLine = 10
+
+// sampleEvenly returns at most n elements of s, spread evenly over it.
+func sampleEvenly[T any](s []T, n int) []T {
+	if len(s) <= n {
+		return s
 	}
-	return urls
+	out := make([]T, 0, n)
+	for i := range n {
+		out = append(out, s[i*len(s)/n])
+	}
+	return out
 }
 
-// differingLines returns the indices of the lines of f whose text, comment
-// and spacing aside, no line of other has.
+// differingLines returns the indices of the lines of f whose text,
+// comment and surrounding space aside, no line of other has.
 func differingLines(f, other *syntax.File) []int {
-	key := func(f *syntax.File, i int) string {
+	key := func(f *syntax.File, i int) []byte {
 		l := &f.Lines[i]
-		return strings.Join(strings.Fields(string(f.Text(syntax.Span{Start: l.Span.Start, End: l.Comment().Start}))), " ")
+		return bytes.TrimSpace(f.Text(syntax.Span{Start: l.Span.Start, End: l.Comment().Start}))
 	}
 	has := make(map[string]bool, len(other.Lines))
 	for i := range other.Lines {
-		has[key(other, i)] = true
+		has[string(key(other, i))] = true
 	}
 	var out []int
 	for i := range f.Lines {
-		if !has[key(f, i)] {
+		if !has[string(key(f, i))] {
 			out = append(out, i)
 		}
 	}
@@ -324,29 +333,57 @@ type urlChange struct {
 type profileComparison struct {
 	before, after *match.Robots
 	urls          []string
-	given         int
+	// paths are the URLs as the profile matches them, made on first use,
+	// and matching the indices of those a pattern matches, by pattern.
+	paths    []string
+	matching map[string][]int32
 	// byPair holds the changes of each pair of selections asked so far:
 	// crawlers that read the same groups have the same verdicts.
 	byPair map[string][]urlChange
 }
 
+// maxDifferingRules bounds the rules that differ between two selections
+// for which URLs are matched against them before they are asked: past it,
+// every URL is asked.
+const maxDifferingRules = 256
+
 // changes returns how the verdicts of query, which reads groups sb before
 // and sa after, change.
+//
+// A verdict is that of the matching rule of highest priority, so a URL
+// that matches no rule that only one of the two selections has has the
+// same verdict in both: only the URLs that match one are asked.
 func (pc *profileComparison) changes(query string, sb, sa []int) []urlChange {
-	key := fmt.Sprint(sb, sa)
+	var keyBuf []byte
+	for _, g := range sb {
+		keyBuf = binary.AppendUvarint(keyBuf, uint64(g)+1)
+	}
+	keyBuf = append(keyBuf, 0)
+	for _, g := range sa {
+		keyBuf = binary.AppendUvarint(keyBuf, uint64(g)+1)
+	}
+	key := string(keyBuf)
 	if ch, ok := pc.byPair[key]; ok {
 		return ch
 	}
+	if pc.paths == nil {
+		pc.paths = make([]string, len(pc.urls))
+		for i, u := range pc.urls {
+			pc.paths[i] = pc.before.Profile.Path(u)
+		}
+		pc.matching = make(map[string][]int32)
+	}
 	var out []urlChange
-	if !sameRules(pc.before, pc.after, sb, sa) {
+	if differ, all := differingRules(pc.before, pc.after, sb, sa); all || len(differ) > 0 {
+		asked := pc.urlsMatching(differ, all)
 		type verdictKey struct {
 			allowed      bool
 			bLine, aLine int
 			bWhy, aWhy   match.Reason
 		}
 		at := make(map[verdictKey]int)
-		for i, u := range pc.urls {
-			vb, va := pc.before.Check(query, u), pc.after.Check(query, u)
+		for _, i := range asked {
+			vb, va := pc.before.CheckPath(query, pc.paths[i]), pc.after.CheckPath(query, pc.paths[i])
 			if vb.Allowed == va.Allowed {
 				continue
 			}
@@ -357,38 +394,107 @@ func (pc *profileComparison) changes(query string, sb, sa []int) []urlChange {
 				at[k] = n
 				out = append(out, urlChange{before: vb, after: va, beforeRule: pc.before.RuleText(vb), afterRule: pc.after.RuleText(va)})
 			}
-			out[n].urls = append(out[n].urls, i)
+			out[n].urls = append(out[n].urls, int(i))
 		}
 	}
 	pc.byPair[key] = out
 	return out
 }
 
-// sameRules reports whether groups sb of before hold the same rules, in
-// the same order, as groups sa of after: then every verdict is the same.
-func sameRules(before, after *match.Robots, sb, sa []int) bool {
-	if len(sb) == 0 || len(sa) == 0 {
-		// No group allows everything, as does a group without rules.
-		return countRules(before, sb) == 0 && countRules(after, sa) == 0
+// urlsMatching returns the indices of the URLs that some rule of rules
+// matches, ascending, or of every URL when all is true.
+func (pc *profileComparison) urlsMatching(rules []*match.Rule, all bool) []int32 {
+	if all {
+		out := make([]int32, len(pc.urls))
+		for i := range out {
+			out[i] = int32(i)
+		}
+		return out
 	}
-	var rb, ra []match.Rule
-	for _, g := range sb {
-		rb = append(rb, before.Groups[g].Rules...)
+	p := pc.before.Profile
+	var out []int32
+	for _, r := range rules {
+		m, ok := pc.matching[r.Pattern]
+		if !ok {
+			// Every profile anchors patterns at the start of the path, so
+			// a path that does not begin with the pattern's text before
+			// its first wildcard cannot match: most are rejected at once.
+			prefix := r.Pattern[:strings.IndexAny(r.Pattern+"*", "*$")]
+			probe := match.Rule{Pattern: r.Pattern, Priority: 1}
+			for i, path := range pc.paths {
+				if strings.HasPrefix(path, prefix) && p.MatchesPath(&probe, path) {
+					m = append(m, int32(i))
+				}
+			}
+			pc.matching[r.Pattern] = m
+		}
+		if r.Priority > 0 {
+			out = append(out, m...)
+		}
 	}
-	for _, g := range sa {
-		ra = append(ra, after.Groups[g].Rules...)
-	}
-	return slices.EqualFunc(rb, ra, func(x, y match.Rule) bool {
-		return x.Pattern == y.Pattern && x.Allow == y.Allow && x.Priority == y.Priority
-	})
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
-func countRules(r *match.Robots, groups []int) int {
-	n := 0
-	for _, g := range groups {
-		n += len(r.Groups[g].Rules)
+// differingRules returns the rules that groups sb of before and groups sa
+// of after do not have in common, as multisets of pattern, kind and
+// priority; all is true instead when there are more than
+// maxDifferingRules.
+func differingRules(before, after *match.Robots, sb, sa []int) (differ []*match.Rule, all bool) {
+	type ruleKey struct {
+		pattern  string
+		priority int32
+		allow    bool
 	}
-	return n
+	same := func(x, y *match.Rule) bool {
+		return x.Pattern == y.Pattern && x.Allow == y.Allow && x.Priority == y.Priority
+	}
+	if len(sb) == len(sa) {
+		equal := true
+		for k := range sb {
+			rb, ra := before.Groups[sb[k]].Rules, after.Groups[sa[k]].Rules
+			if len(rb) != len(ra) {
+				equal = false
+				break
+			}
+			for j := range rb {
+				if !same(&rb[j], &ra[j]) {
+					equal = false
+					break
+				}
+			}
+			if !equal {
+				break
+			}
+		}
+		// Most crawlers of a large file keep their rules, in order.
+		if equal {
+			return nil, false
+		}
+	}
+	count := make(map[ruleKey]int)
+	each := func(r *match.Robots, groups []int, do func(*match.Rule)) {
+		for _, g := range groups {
+			for k := range r.Groups[g].Rules {
+				do(&r.Groups[g].Rules[k])
+			}
+		}
+	}
+	key := func(r *match.Rule) ruleKey { return ruleKey{r.Pattern, r.Priority, r.Allow} }
+	each(before, sb, func(r *match.Rule) { count[key(r)]++ })
+	each(after, sa, func(r *match.Rule) { count[key(r)]-- })
+	for _, side := range []struct {
+		r      *match.Robots
+		groups []int
+		sign   int
+	}{{before, sb, 1}, {after, sa, -1}} {
+		each(side.r, side.groups, func(r *match.Rule) {
+			if count[key(r)]*side.sign > 0 && len(differ) <= maxDifferingRules {
+				differ = append(differ, r)
+			}
+		})
+	}
+	return differ, len(differ) > maxDifferingRules
 }
 
 // changeSet gathers the changes of every crawler and profile, merging
@@ -424,8 +530,10 @@ func (s *changeSet) add(agent, profile string, ch urlChange) {
 	}
 	var h maphash.Hash
 	h.SetSeed(s.seed)
+	var buf []byte
 	for _, i := range ch.urls {
-		h.WriteString(fmt.Sprint(i, ","))
+		buf = binary.AppendUvarint(buf[:0], uint64(i))
+		h.Write(buf)
 	}
 	k := changeKey{agent, ch.after.Allowed, ch.before.Line, ch.after.Line, reasonText(ch.before.Reason), reasonText(ch.after.Reason), ch.beforeRule, ch.afterRule, len(ch.urls), h.Sum64()}
 	for _, n := range s.index[k] {
@@ -623,4 +731,13 @@ func mergeMoves(moves []GroupMove, agents []string) []GroupMove {
 		return cmp.Compare(slices.Index(agents, a.Agent), slices.Index(agents, b.Agent))
 	})
 	return out
+}
+
+// linesURLs returns the probe URLs of lines of f.
+func linesURLs(f *syntax.File, lines []int) []string {
+	var urls []string
+	for _, i := range lines {
+		urls = appendLineURLs(urls, f, i)
+	}
+	return urls
 }

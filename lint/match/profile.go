@@ -280,6 +280,19 @@ func (pt *Pattern) Matches(url string) bool {
 	return false
 }
 
+// Path returns what p matches rules against for url, an absolute URL or a
+// path: its path and query, normalised as p normalises patterns (the
+// Verdict.Path of a query).
+func (p *Profile) Path(url string) string { return p.path(url) }
+
+// MatchesPath reports whether rule, one of a Robots compiled for p,
+// matches path, a Path of p. A rule that never decides matches nothing.
+// Comparing two readings of a file asks it of the rules only one of them
+// has: a URL none of those match has the same verdict in both.
+func (p *Profile) MatchesPath(rule *Rule, path string) bool {
+	return rule.Priority > 0 && matchesPattern(p, path, rule.Pattern)
+}
+
 // matchesPattern reports whether a rule's pattern, as p normalises it,
 // matches path: with wildcards, or as a plain prefix.
 func matchesPattern[P string | []byte](p *Profile, path string, pattern P) bool {
