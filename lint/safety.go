@@ -129,18 +129,40 @@ func dedupe(s []string) []string {
 // follows them directly.
 func appendGroupURLs(urls []string, f *syntax.File, compiled []*match.Robots, lo, hi int) []string {
 	in := func(line int) bool { return line >= lo-1 && line <= hi }
+	for _, line := range groupRuleLines(compiled, in) {
+		urls = appendLineURLs(urls, f, line)
+	}
+	return urls
+}
+
+// groupRuleLines returns the rule lines, in file order and each once, of
+// every group, as any of the compiled profiles reads the file, that has a
+// user-agent line or a rule on a line for which touched is true. Profiles
+// group lines differently, so each adds the groups it reads.
+func groupRuleLines(compiled []*match.Robots, touched func(line int) bool) []int {
+	if len(compiled) == 0 {
+		return nil
+	}
+	// Marks rather than a sort: a large file has a hundred thousand rules
+	// across its profiles.
+	marked := make([]bool, len(compiled[0].File.Lines))
 	for _, r := range compiled {
 		for _, g := range r.Groups {
-			touched := slices.ContainsFunc(g.UserAgents, in) || slices.ContainsFunc(g.Rules, func(rule match.Rule) bool { return in(rule.Line) })
-			if !touched {
+			if !slices.ContainsFunc(g.UserAgents, touched) && !slices.ContainsFunc(g.Rules, func(rule match.Rule) bool { return touched(rule.Line) }) {
 				continue
 			}
 			for _, rule := range g.Rules {
-				urls = appendLineURLs(urls, f, rule.Line)
+				marked[rule.Line] = true
 			}
 		}
 	}
-	return urls
+	var lines []int
+	for i, m := range marked {
+		if m {
+			lines = append(lines, i)
+		}
+	}
+	return lines
 }
 
 // appendLineURLs adds the probe URLs of every word of line i's value, and
@@ -176,16 +198,10 @@ func agentProbes(f *syntax.File, compiled []*match.Robots, lo, hi int) (near, fa
 		}
 	}
 	for i := range f.Lines {
-		l := &f.Lines[i]
-		if l.Kind != syntax.LineDirective {
-			continue
+		names := agentNames(f, i)
+		for k := range names {
+			names[k] = syntax.LowerASCII(names[k])
 		}
-		key := syntax.LowerASCII(string(f.Text(l.Key())))
-		if !strings.HasPrefix(key, "user") && !strings.Contains(key, "agent") {
-			continue
-		}
-		value := string(f.Text(l.Value()))
-		names := []string{syntax.LowerASCII(value), match.GoogleAgent([]byte(value))}
 		if touched[i] || in(i) {
 			near = append(near, names...)
 		} else {
@@ -195,11 +211,40 @@ func agentProbes(f *syntax.File, compiled []*match.Robots, lo, hi int) (near, fa
 	return near, far
 }
 
+// agentNames returns the crawler names line i suggests when it is a
+// user-agent line, as written: its value, and the leading token Google
+// reads of it ("Googlebot" of "Googlebot/2.1"). It returns nil for another
+// line. Any spelling of a key that names user agents counts, since some
+// profile may read it as one.
+func agentNames(f *syntax.File, i int) []string {
+	l := &f.Lines[i]
+	if l.Kind != syntax.LineDirective {
+		return nil
+	}
+	key := syntax.LowerASCII(string(f.Text(l.Key())))
+	if !strings.HasPrefix(key, "user") && !strings.Contains(key, "agent") {
+		return nil
+	}
+	value := f.Text(l.Value())
+	return []string{string(value), string(match.GoogleToken(value))}
+}
+
 // patternURLs returns URLs around a pattern: the pattern with each '*'
-// empty and as "x/y", without a final '$', one byte short, and extended.
+// empty and as "x/y", without a final '$', one byte short, and extended,
+// and the literal prefix before its first '*' with one byte less.
 func patternURLs(pattern string) []string {
 	body := strings.TrimSuffix(pattern, "$")
 	var out []string
+	if star := strings.IndexByte(body, '*'); star > 0 {
+		prefix := body[:star]
+		if !strings.HasPrefix(prefix, "/") {
+			prefix = "/" + prefix
+		}
+		out = append(out, prefix)
+		if len(prefix) > 1 {
+			out = append(out, prefix[:len(prefix)-1])
+		}
+	}
 	for _, fill := range []string{"", "x/y"} {
 		u := strings.ReplaceAll(body, "*", fill)
 		if !strings.HasPrefix(u, "/") {

@@ -332,3 +332,65 @@ func BenchmarkLintSite10K(b *testing.B) {
 	}
 	b.ReportMetric(float64(pages)*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
 }
+
+// diffEdited returns the path of the 500 KiB benchmark file and of a copy
+// of it that differs in 10 rules spread through it: every tenth of the
+// way, a Disallow turned into an Allow.
+func diffEdited(b *testing.B) (robots, edited string) {
+	robots = benchInput(b, "robots-500k.txt")
+	data, err := os.ReadFile(robots)
+	if err != nil {
+		b.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	var disallows []int
+	for i, line := range lines {
+		if strings.HasPrefix(line, "Disallow: /") {
+			disallows = append(disallows, i)
+		}
+	}
+	if len(disallows) < 10 {
+		b.Fatalf("robots-500k.txt has %d Disallow lines, fewer than the 10 to change", len(disallows))
+	}
+	for k := range 10 {
+		i := disallows[(2*k+1)*len(disallows)/20]
+		lines[i] = "Allow:" + strings.TrimPrefix(lines[i], "Disallow:")
+	}
+	edited = filepath.Join(b.TempDir(), "robots.txt")
+	if err := os.WriteFile(edited, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return robots, edited
+}
+
+// BenchmarkDiffProcess500K runs a whole "robotslint diff --urls
+// urls-10k.txt OLD NEW" process, built once outside the timer, on the 500
+// KiB benchmark file and diffEdited's copy: start-up, reading and parsing
+// both, the comparison on 10,000 URLs and the probes, and the report. One
+// op is one process.
+func BenchmarkDiffProcess500K(b *testing.B) {
+	urls := benchInput(b, "urls-10k.txt")
+	robots, edited := diffEdited(b)
+	bin := robotslinttest.Binary(b)
+	for b.Loop() {
+		cmd := exec.Command(bin, "diff", "--urls", urls, robots, edited)
+		cmd.Stdout = io.Discard
+		if err := cmd.Run(); cmd.ProcessState == nil || cmd.ProcessState.ExitCode() != exitFindings {
+			b.Fatalf("status %v, want 1 (verdicts change): %v", cmd.ProcessState, err)
+		}
+	}
+}
+
+// BenchmarkDiffCommand500K is the same command run in this process, without
+// process start-up, so that a profile shows where its time goes.
+func BenchmarkDiffCommand500K(b *testing.B) {
+	robots, edited := diffEdited(b)
+	args := []string{"diff", "--urls", benchInput(b, "urls-10k.txt"), robots, edited}
+	b.ReportAllocs()
+	for b.Loop() {
+		var stderr strings.Builder
+		if status := run(args, strings.NewReader(""), io.Discard, &stderr); status != exitFindings {
+			b.Fatalf("status %d: %s", status, stderr.String())
+		}
+	}
+}

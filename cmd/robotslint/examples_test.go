@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -183,6 +184,65 @@ var exampleExpectations = map[string]struct {
 	"robotslint version": {exitClean, func(t *testing.T, r exampleRun) {
 		wantContains(t, r.stdout, "robotslint ")
 	}},
+
+	// The diff examples compare old/robots.txt, or robots.txt as an
+	// earlier commit had it, with robots.txt, which adds Disallow: /search
+	// (among lines that change nothing) and so blocks /search?q=x.
+	"robotslint diff old/robots.txt robots.txt":    {exitFindings, diffNewlyDisallowed("/search")},
+	"robotslint diff HEAD~1:robots.txt robots.txt": {exitFindings, diffNewlyDisallowed("/search")},
+	"robotslint diff https://example.com robots.txt --urls urls.txt": {exitClean, func(t *testing.T, r exampleRun) {
+		wantContains(t, r.stdout, "(2 from --urls, ", "No verdict changes")
+	}},
+	"robotslint diff origin/main:robots.txt robots.txt --format markdown": {exitFindings, func(t *testing.T, r exampleRun) {
+		wantContains(t, r.stdout, "### robots.txt: ", "<details>", "`/search")
+	}},
+}
+
+// exampleSetups prepare the directory of the examples named, beyond
+// exampleFixture.
+var exampleSetups = map[string]func(t *testing.T, dir string){
+	"robotslint diff old/robots.txt robots.txt":                           diffSetup,
+	"robotslint diff HEAD~1:robots.txt robots.txt":                        diffSetup,
+	"robotslint diff https://example.com robots.txt --urls urls.txt":      diffSetup,
+	"robotslint diff origin/main:robots.txt robots.txt --format markdown": diffSetup,
+}
+
+// diffNewlyDisallowed checks that a diff's text report names a URL newly
+// disallowed.
+func diffNewlyDisallowed(url string) func(t *testing.T, r exampleRun) {
+	return func(t *testing.T, r exampleRun) {
+		t.Helper()
+		wantContains(t, r.stdout, "newly disallowed", url)
+	}
+}
+
+// diffSetup gives the diff examples their other side: old/robots.txt, a
+// URL list, and a git repository whose commit before the last, also
+// origin/main, holds old/robots.txt as robots.txt.
+func diffSetup(t *testing.T, dir string) {
+	old := "user-agent: *\nDisallow: /admin/\nDisallow: /private/\n"
+	writeFiles(t, dir, map[string]string{"old/robots.txt": old, "urls.txt": "/search?q=x\n/admin/\n"})
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not installed")
+	}
+	gitRun := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command(git, append([]string{"-c", "user.name=robotslint", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	current := exampleFixture["robots.txt"]
+	gitRun("init", "-q")
+	writeFiles(t, dir, map[string]string{"robots.txt": old})
+	gitRun("add", "robots.txt")
+	gitRun("commit", "-q", "-m", "old")
+	writeFiles(t, dir, map[string]string{"robots.txt": current})
+	gitRun("commit", "-q", "-a", "-m", "new")
+	gitRun("update-ref", "refs/remotes/origin/main", "HEAD~1")
 }
 
 // TestHelpExamples runs every example of "robotslint help", of each
@@ -215,6 +275,9 @@ func TestHelpExamples(t *testing.T) {
 			}
 			dir := t.TempDir()
 			writeFiles(t, dir, exampleFixture)
+			if setup := exampleSetups[ex]; setup != nil {
+				setup(t, dir)
+			}
 			t.Chdir(dir)
 			r := runExample(t, strings.ReplaceAll(ex, "https://example.com", srv.URL))
 			r.dir = dir
@@ -239,7 +302,7 @@ func TestHelpExamples(t *testing.T) {
 // them.
 func helpExamples(t *testing.T) []string {
 	var texts []string
-	for _, args := range [][]string{{"help"}, {"lint", "-h"}, {"fmt", "-h"}, {"test", "-h"}, {"lsp", "-h"},
+	for _, args := range [][]string{{"help"}, {"lint", "-h"}, {"fmt", "-h"}, {"test", "-h"}, {"diff", "-h"}, {"lsp", "-h"},
 		{"rules", "-h"}, {"explain", "-h"}, {"version", "-h"}} {
 		var stdout, stderr bytes.Buffer
 		if status := run(args, nil, &stdout, &stderr); status != exitClean {

@@ -130,7 +130,7 @@ func consoleRun(t *testing.T, wantStatus int, args ...string) string {
 // commandReference is each command's -h output, as the manual shows it.
 func commandReference(t *testing.T) string {
 	var b strings.Builder
-	for _, cmd := range []string{"lint", "fmt", "test", "lsp", "rules", "explain", "version"} {
+	for _, cmd := range []string{"lint", "fmt", "test", "diff", "lsp", "rules", "explain", "version"} {
 		var stdout, stderr strings.Builder
 		if status := run([]string{cmd, "-h"}, nil, &stdout, &stderr); status != exitClean {
 			t.Fatalf("%s -h: status %d: %s", cmd, status, stderr.String())

@@ -18,6 +18,7 @@ const (
 const usage = `usage: robotslint [lint] [flags] [PATH | URL | -]...
        robotslint fmt [--check | --diff] [PATH | -]...
        robotslint test [flags] ROBOTS [URL...]
+       robotslint diff [flags] OLD NEW
        robotslint lsp
        robotslint rules [--format text|json]
        robotslint explain [--color WHEN] RULE
@@ -34,6 +35,7 @@ Commands:
   lint      lint files, directories or live sites (the default command)
   fmt       rewrite files in the canonical layout, changing no verdict
   test      say whether crawlers may fetch URLs, and which line decides
+  diff      say what a robots.txt change does to crawlers' verdicts
   lsp       run the language server, for editors
   rules     list the rules
   explain   document one rule
@@ -45,6 +47,7 @@ Examples:
   robotslint --fix public/          fix what is safe to fix under public/
   robotslint https://example.com    lint a live site's robots.txt
   robotslint test robots.txt /admin/ --agent Googlebot
+  robotslint diff HEAD~1:robots.txt robots.txt
   robotslint explain misspelled-directive
 
 Exit status: 0 nothing at or above the fail level (default warning), 1
@@ -73,6 +76,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 		return runFmt(args[1:], stdin, stdout, stderr)
 	case "test":
 		return runTest(args[1:], stdin, stdout, stderr)
+	case "diff":
+		return runDiff(args[1:], stdin, stdout, stderr)
 	case "lsp":
 		return runLSP(args[1:], stdin, stdout, stderr)
 	case "rules":
@@ -96,7 +101,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) 
 }
 
 // commands are the command names, the first word of a command line.
-var commands = []string{"lint", "fmt", "test", "lsp", "rules", "explain", "version", "help"}
+var commands = []string{"lint", "fmt", "test", "diff", "lsp", "rules", "explain", "version", "help"}
 
 // mistypedCommand returns the command arg was probably meant to be, or "".
 // Without this, "robotslint tset robots.txt /" would lint the files tset,
@@ -136,7 +141,7 @@ func runHelp(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return badUsage(stderr, "help", "help takes one command")
 	}
 	switch args[0] {
-	case "lint", "fmt", "test", "lsp", "rules", "explain", "version":
+	case "lint", "fmt", "test", "diff", "lsp", "rules", "explain", "version":
 		// Each command prints its own usage for -h.
 		return run([]string{args[0], "-h"}, stdin, stdout, stderr)
 	case "help":

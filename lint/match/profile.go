@@ -17,6 +17,11 @@ type Profile struct {
 	// Readers is how messages name the crawlers that read a file this
 	// way: "Google", "RFC 9309 crawlers".
 	Readers string
+	// Crawler is the token of the crawler that reads files this way, as
+	// its operator writes it ("Googlebot"), or "" for a standard's
+	// profile, which no one crawler stands for. Asking it shows what the
+	// profile's own crawler does even when a file does not name it.
+	Crawler string
 
 	// SizeLimit is how many bytes of a file the profile reads, or 0 when
 	// it reads every byte. A line across the limit is read up to it, as a
@@ -64,6 +69,7 @@ type Profile struct {
 // ignored".
 var Google = &Profile{
 	Name:         "google",
+	Crawler:      "Googlebot",
 	Readers:      "Google",
 	Summary:      "Google's open-source robots.txt parser and matcher (Googlebot and Google's other crawlers)",
 	SizeLimit:    syntax.SizeLimit,
@@ -103,6 +109,7 @@ var RFC9309 = &Profile{
 // profile of its own so that targets and output can name Bing.
 var Bing = &Profile{
 	Name:             "bing",
+	Crawler:          "bingbot",
 	Readers:          "Bing",
 	Summary:          "Bingbot, as Microsoft documents it (RFC 9309 where Bing says nothing)",
 	base:             RFC9309,
@@ -124,6 +131,7 @@ var Bing = &Profile{
 // lines neither end a group nor affect matching.
 var Yandex = &Profile{
 	Name:             "yandex",
+	Crawler:          "Yandex",
 	Readers:          "Yandex",
 	Summary:          "Yandex's robots (YandexBot and the others), as Yandex documents them",
 	SizeLimit:        syntax.SizeLimit,
@@ -270,6 +278,19 @@ func (pt *Pattern) Matches(url string) bool {
 		}
 	}
 	return false
+}
+
+// Path returns what p matches rules against for url, an absolute URL or a
+// path: its path and query, normalised as p normalises patterns (the
+// Verdict.Path of a query).
+func (p *Profile) Path(url string) string { return p.path(url) }
+
+// MatchesPath reports whether rule, one of a Robots compiled for p,
+// matches path, a Path of p. A rule that never decides matches nothing.
+// Comparing two readings of a file asks it of the rules only one of them
+// has: a URL none of those match has the same verdict in both.
+func (p *Profile) MatchesPath(rule *Rule, path string) bool {
+	return rule.Priority > 0 && matchesPattern(p, path, rule.Pattern)
 }
 
 // matchesPattern reports whether a rule's pattern, as p normalises it,

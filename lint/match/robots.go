@@ -164,11 +164,28 @@ func (r *Robots) Check(agent, url string) Verdict {
 	return v
 }
 
+// CheckPath is Check for a URL already made a Path of r's profile:
+// comparing two files asks both, for many crawlers, about the same URLs,
+// and normalises each once.
+func (r *Robots) CheckPath(agent, path string) Verdict {
+	rs := r.ruleset(agent)
+	v := r.Profile.verdictPath(rs.groups, path)
+	if v.Reason == ReasonNoRule {
+		v.decide(rs.first(v.Path))
+	}
+	return v
+}
+
 // verdict begins the answer to a query for the crawler to which groups
 // apply: decided when the URL is /robots.txt or no group applies, and
 // otherwise ReasonNoRule until a rule that matches is found (decide).
 func (p *Profile) verdict(groups []int, url string) Verdict {
-	v := Verdict{Allowed: true, Line: -1, Groups: groups, Path: p.path(url)}
+	return p.verdictPath(groups, p.path(url))
+}
+
+// verdictPath is verdict for the URL whose Path is path.
+func (p *Profile) verdictPath(groups []int, path string) Verdict {
+	v := Verdict{Allowed: true, Line: -1, Groups: groups, Path: path}
 	switch {
 	case p.robotsTxtAllowed && isRobotsTxt(v.Path):
 		v.Reason = ReasonRobotsTxt

@@ -80,3 +80,11 @@ var escapeData = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Repla
 // escapeProperty escapes a property value, in which ':' and ',' would also
 // end the value (toolkit core's escapeProperty).
 var escapeProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace
+
+// WriteGitHubAnnotation writes one workflow command of level ("error",
+// "warning" or "notice") on a line of file, escaped as WriteGitHub escapes
+// its own, for reports that are not diagnostics (robotslint diff).
+func WriteGitHubAnnotation(w io.Writer, level, file string, line int, title, message string) error {
+	_, err := fmt.Fprintf(w, "::%s file=%s,line=%d,title=%s::%s\n", level, escapeProperty(file), line, escapeProperty(title), escapeData(message))
+	return err
+}
