@@ -2,7 +2,6 @@ package rules
 
 import (
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/robotslint/robotslint/lint"
@@ -42,29 +41,18 @@ var SitemapLastmod = &lint.Rule{
 	RunSitemap:  runSitemapLastmod,
 }
 
-// lastmodGroup is the lastmod values of one sitemap that one finding is
-// about.
-type lastmodGroup struct {
-	count      int
-	start, end sitemap.Pos
-	examples   []string
-}
-
-func (g *lastmodGroup) add(e *lint.SitemapEntry) {
-	if g.count == 0 {
-		g.start, g.end = e.LastModPos, e.LastModPos
-		g.end.Offset += int64(len(e.LastMod))
-		g.end.Col += len(e.LastMod)
-	}
-	g.count++
-	if len(g.examples) < maxExamples && !slices.Contains(g.examples, e.LastMod) {
-		g.examples = append(g.examples, e.LastMod)
-	}
+// lastmodSpan returns where e's lastmod is: the reader gives its start,
+// and its end is the value's length on.
+func lastmodSpan(e *lint.SitemapEntry) (start, end sitemap.Pos) {
+	start, end = e.LastModPos, e.LastModPos
+	end.Offset += int64(len(e.LastMod))
+	end.Col += len(e.LastMod)
+	return start, end
 }
 
 func runSitemapLastmod(pass *lint.SitemapPass) lint.SitemapHooks {
 	now := pass.Site.Input().Now
-	var bad, future lastmodGroup
+	var bad, future urlGroup // of lastmod values
 	return lint.SitemapHooks{
 		Entry: func(e *lint.SitemapEntry) {
 			if e.LastMod == "" {
@@ -73,9 +61,11 @@ func runSitemapLastmod(pass *lint.SitemapPass) lint.SitemapHooks {
 			t, ok := parseW3CDatetime(e.LastMod)
 			switch {
 			case !ok:
-				bad.add(e)
+				start, end := lastmodSpan(e)
+				bad.addAt(start, end, e.LastMod)
 			case !now.IsZero() && t.After(now):
-				future.add(e)
+				start, end := lastmodSpan(e)
+				future.addAt(start, end, e.LastMod)
 			}
 		},
 		End: func() {

@@ -32,13 +32,20 @@ type urlGroup struct {
 
 // add counts the URL of e.
 func (g *urlGroup) add(e *lint.SitemapEntry) {
+	start, end := e.LocSpan()
+	g.addAt(start, end, e.Loc)
+}
+
+// addAt counts a value of the sitemap between start and end, such as a
+// lastmod, the first of which the finding is placed on.
+func (g *urlGroup) addAt(start, end sitemap.Pos, value string) {
 	if g.count == 0 {
-		g.start, g.end = e.LocSpan()
+		g.start, g.end = start, end
 	}
 	g.count++
 	// Distinct examples: the same URL thrice shows less than three.
-	if len(g.examples) < maxExamples && !slices.Contains(g.examples, e.Loc) {
-		g.examples = append(g.examples, e.Loc)
+	if len(g.examples) < maxExamples && !slices.Contains(g.examples, value) {
+		g.examples = append(g.examples, value)
 	}
 }
 

@@ -155,14 +155,7 @@ func CompileLayout(l *Layout) *Robots {
 
 // Check returns whether the crawler whose robots.txt name is agent may
 // fetch url, an absolute URL or a path.
-func (r *Robots) Check(agent, url string) Verdict {
-	rs := r.ruleset(agent)
-	v := r.Profile.verdict(rs.groups, url)
-	if v.Reason == ReasonNoRule {
-		v.decide(rs.first(v.Path))
-	}
-	return v
-}
+func (r *Robots) Check(agent, url string) Verdict { return r.CheckPath(agent, r.Profile.path(url)) }
 
 // CheckPath is Check for a URL already made a Path of r's profile:
 // comparing two files asks both, for many crawlers, about the same URLs,
